@@ -1,0 +1,151 @@
+import { concat, concatMap, defer, EMPTY, map, type Observable } from 'rxjs';
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
+import type { AgentCallback, OneOrMany } from '../plugins/callback-types.js';
+import { asArray } from '../utils/as-array.js';
+import { AgentConfigError } from '../utils/errors.js';
+import { runAgentCallbacks } from './run-agent-callbacks.js';
+import { validateAgentName } from './validate-agent-name.js';
+
+/** What every agent is built from. */
+export interface BaseAgentConfig {
+  /** An identifier, unique in the agent tree, not `user`. */
+  name: string;
+  /** What the agent does; other agents read it to decide on transfers. */
+  description?: string;
+  subAgents?: BaseAgent[];
+  beforeAgentCallback?: OneOrMany<AgentCallback>;
+  afterAgentCallback?: OneOrMany<AgentCallback>;
+}
+
+/**
+ * The base of every agent. {@link runAsync} is a template method:
+ *
+ * ```
+ * before-agent chain ──content──► (event|)                       body and after-chain skipped
+ *        │ no content (state written? → state-only event)
+ *        ▼
+ * runAsyncImpl(ctx) ──events──►  (not if the invocation ended)
+ *        ▼
+ * after-agent chain ──content / state──► (event|)               (not if the body errored or the invocation ended)
+ * ```
+ *
+ * @example
+ * ```ts
+ * class Echo extends BaseAgent {
+ *   protected runAsyncImpl(ctx: InvocationContext): Observable<Event> {
+ *     return ctx.emit(ctx.createEvent({ content: { role: 'model', parts: ctx.userContent?.parts ?? [] } }));
+ *   }
+ * }
+ * const echo = new Echo({ name: 'echo', beforeAgentCallback: (cb) => { cb.state.set('seen', true); } });
+ * ```
+ */
+export abstract class BaseAgent {
+  readonly name: string;
+  description: string | undefined;
+  readonly subAgents: BaseAgent[];
+  parentAgent: BaseAgent | undefined;
+  beforeAgentCallback: OneOrMany<AgentCallback> | undefined;
+  afterAgentCallback: OneOrMany<AgentCallback> | undefined;
+
+  constructor(config: BaseAgentConfig) {
+    validateAgentName(config.name);
+    this.name = config.name;
+    this.description = config.description;
+    this.subAgents = [...(config.subAgents ?? [])];
+    this.beforeAgentCallback = config.beforeAgentCallback;
+    this.afterAgentCallback = config.afterAgentCallback;
+    adoptSubAgents(this);
+  }
+
+  /** Runs the agent: before-agent chain, body, after-agent chain. Cold; one run per subscription. */
+  runAsync(parentContext: InvocationContext): Observable<Event> {
+    return defer(() => {
+      const ctx = parentContext.forAgent(this);
+      return runAgentCallbacks(ctx, 'beforeAgentCallback', asArray(this.beforeAgentCallback)).pipe(
+        concatMap(({ content, event }) =>
+          concat(event ? ctx.emit(event) : EMPTY, content ? EMPTY : this.runBodyAndAfter(ctx)),
+        ),
+      );
+    });
+  }
+
+  /** The agent's own logic. Emit through `ctx.emit(event)` to continue only once it is committed. */
+  protected abstract runAsyncImpl(ctx: InvocationContext): Observable<Event>;
+
+  /** This agent or the descendant named `name`. */
+  findAgent(name: string): BaseAgent | undefined {
+    return this.name === name ? this : this.findSubAgent(name);
+  }
+
+  /** The descendant named `name`. */
+  findSubAgent(name: string): BaseAgent | undefined {
+    for (const sub of this.subAgents) {
+      const found = sub.findAgent(name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** The top of the tree this agent belongs to. */
+  get rootAgent(): BaseAgent {
+    let agent: BaseAgent = this;
+    while (agent.parentAgent) agent = agent.parentAgent;
+    return agent;
+  }
+
+  private runBodyAndAfter(ctx: InvocationContext): Observable<Event> {
+    return defer(() =>
+      ctx.ended
+        ? EMPTY
+        : concat(
+            defer(() => this.runAsyncImpl(ctx)).pipe(map((event) => withAuthor(event, this.name))),
+            defer(() => (ctx.ended ? EMPTY : this.runAfterAgent(ctx))),
+          ),
+    );
+  }
+
+  private runAfterAgent(ctx: InvocationContext): Observable<Event> {
+    return runAgentCallbacks(ctx, 'afterAgentCallback', asArray(this.afterAgentCallback)).pipe(
+      concatMap(({ event }) => (event ? ctx.emit(event) : EMPTY)),
+    );
+  }
+}
+
+function withAuthor(event: Event, author: string): Event {
+  if (!event.author) event.author = author;
+  return event;
+}
+
+function adoptSubAgents(parent: BaseAgent): void {
+  for (const sub of parent.subAgents) {
+    if (sub.parentAgent && sub.parentAgent !== parent) {
+      throw new AgentConfigError(
+        `Agent "${sub.name}" already has parent "${sub.parentAgent.name}" and cannot also be a sub-agent of ` +
+          `"${parent.name}". Create a separate agent instance for each place in the tree.`,
+        { agentName: sub.name },
+      );
+    }
+  }
+  const duplicates = duplicateNames(parent);
+  if (duplicates.length) {
+    throw new AgentConfigError(
+      `Duplicate agent name${duplicates.length > 1 ? 's' : ''} in the tree of "${parent.name}": ` +
+        `${duplicates.map((n) => `"${n}"`).join(', ')}. Agent names must be unique in a tree.`,
+      { agentName: duplicates[0]! },
+    );
+  }
+  for (const sub of parent.subAgents) sub.parentAgent = parent;
+}
+
+function duplicateNames(root: BaseAgent): string[] {
+  const seen = new Set<string>();
+  const duplicates = new Set<string>();
+  const visit = (agent: BaseAgent) => {
+    if (seen.has(agent.name)) duplicates.add(agent.name);
+    seen.add(agent.name);
+    agent.subAgents.forEach(visit);
+  };
+  visit(root);
+  return [...duplicates];
+}

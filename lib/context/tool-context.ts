@@ -1,0 +1,65 @@
+import type { EventActions } from '../events/event-actions.js';
+import type { ToolConfirmation } from '../events/tool-confirmation.js';
+import { CallbackContext } from './callback-context.js';
+import type { InvocationContext } from './invocation-context.js';
+
+/** What {@link ToolContext} is built from. */
+export interface ToolContextInit {
+  functionCallId: string;
+  actions?: EventActions;
+  /** The human's answer when this call is re-run after a confirmation request. */
+  toolConfirmation?: ToolConfirmation;
+  /** This call's own signal (fires when the call is cancelled); default: the invocation's. */
+  abortSignal?: AbortSignal;
+}
+
+/**
+ * The context of one tool call and of its before/after/on-error callbacks: a
+ * {@link CallbackContext} plus the call id, the confirmation protocol (SPEC §10) and the
+ * call's own abort signal.
+ *
+ * @example
+ * ```ts
+ * const deleteFile = new FunctionTool({
+ *   name: 'delete_file', description: 'Deletes a file', parameters: { type: 'object', properties: { path: { type: 'string' } } },
+ *   execute: ({ path }, ctx) => {
+ *     if (!ctx.toolConfirmation) { ctx.requestConfirmation({ hint: `Delete ${path}?` }); return { status: 'pending' }; }
+ *     return ctx.toolConfirmation.confirmed ? remove(path) : { status: 'rejected' };
+ *   },
+ * });
+ * ```
+ */
+export class ToolContext extends CallbackContext {
+  readonly functionCallId: string;
+  readonly toolConfirmation: ToolConfirmation | undefined;
+  private readonly callAbortSignal: AbortSignal | undefined;
+
+  constructor(invocationContext: InvocationContext, init: ToolContextInit) {
+    super(invocationContext, init.actions);
+    this.functionCallId = init.functionCallId;
+    this.toolConfirmation = init.toolConfirmation;
+    this.callAbortSignal = init.abortSignal;
+  }
+
+  override get abortSignal(): AbortSignal {
+    return this.callAbortSignal ?? super.abortSignal;
+  }
+
+  /** The invocation this tool runs in (used by tools that run agents, e.g. AgentTool). */
+  get invocation(): InvocationContext {
+    return this.invocationContext;
+  }
+
+  /**
+   * Asks a human to confirm this call. The call's response becomes a "requires confirmation"
+   * error, an `adk_request_confirmation` event is emitted, and the invocation ends; the call is
+   * re-run with {@link toolConfirmation} set once the client answers.
+   */
+  requestConfirmation(request: { hint?: string; payload?: unknown } = {}): void {
+    this.actions.requestedToolConfirmations[this.functionCallId] = {
+      ...(request.hint !== undefined ? { hint: request.hint } : {}),
+      confirmed: false,
+      ...(request.payload !== undefined ? { payload: request.payload } : {}),
+    };
+  }
+}

@@ -1,0 +1,61 @@
+import type { ToolConfirmation } from './tool-confirmation.js';
+
+/**
+ * The side effects an event asks the Runner to commit, and the control signals it carries.
+ */
+export interface EventActions {
+  /** State changes; a `null` value deletes the key. `temp:` keys are never persisted. */
+  stateDelta: Record<string, unknown>;
+  /** Artifacts saved while building this event: filename → version. */
+  artifactDelta: Record<string, number>;
+  /** The agent to hand the conversation to (set by `transfer_to_agent`). */
+  transferToAgent?: string;
+  /** Ends the enclosing LoopAgent (and a ParallelAgent's branches). */
+  escalate?: boolean;
+  /** The tool result is the final answer: no further model call summarises it. */
+  skipSummarization?: boolean;
+  /** Confirmations requested by tools, keyed by function-call id. */
+  requestedToolConfirmations: Record<string, ToolConfirmation>;
+  /** The agent that authored this event has finished. */
+  endOfAgent?: boolean;
+}
+
+/**
+ * Builds an {@link EventActions} with empty deltas, overlaid with `partial`.
+ *
+ * @example
+ * ```ts
+ * createEventActions({ stateDelta: { count: 1 } });
+ * // { stateDelta: { count: 1 }, artifactDelta: {}, requestedToolConfirmations: {} }
+ * ```
+ */
+export function createEventActions(partial: Partial<EventActions> = {}): EventActions {
+  return {
+    ...partial,
+    stateDelta: partial.stateDelta ?? {},
+    artifactDelta: partial.artifactDelta ?? {},
+    requestedToolConfirmations: partial.requestedToolConfirmations ?? {},
+  };
+}
+
+/**
+ * True when `actions` carries anything beyond empty deltas (a state or artifact change, a
+ * transfer, an escalation, a confirmation request...).
+ *
+ * @example
+ * ```ts
+ * hasActions(createEventActions());                          // false
+ * hasActions(createEventActions({ stateDelta: { a: 1 } }));  // true
+ * ```
+ */
+export function hasActions(actions: EventActions): boolean {
+  return (
+    Object.keys(actions.stateDelta).length > 0 ||
+    Object.keys(actions.artifactDelta).length > 0 ||
+    Object.keys(actions.requestedToolConfirmations).length > 0 ||
+    actions.transferToAgent !== undefined ||
+    actions.escalate === true ||
+    actions.skipSummarization === true ||
+    actions.endOfAgent === true
+  );
+}

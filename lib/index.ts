@@ -1,0 +1,122 @@
+// rxadk — the public API of the root entry (browser-safe: nothing here imports a Node-only module).
+
+// utils
+export {
+  RxadkError,
+  SessionNotFoundError,
+  ModelError,
+  LlmCallsLimitExceededError,
+  ToolExecutionError,
+  ToolNotFoundError,
+  InvalidConfirmationError,
+  StaleSessionError,
+  AgentConfigError,
+  PluginConfigError,
+  InvalidRequestError,
+  toError,
+} from './utils/errors.js';
+export { fromMaybeAsync, isDefined, type MaybeAsync } from './utils/from-maybe-async.js';
+export { defaultIdGenerator, sequentialIds, type IdGenerator } from './utils/ids.js';
+export { schedulerClock, type Clock } from './utils/clock.js';
+export { asArray } from './utils/as-array.js';
+export { KeyedMutex } from './utils/keyed-mutex.js';
+
+// operators
+export { firstDefined } from './operators/first-defined.js';
+export { abortOnTeardown } from './operators/abort-on-teardown.js';
+
+// events
+export { createEvent, type Event, type EventInit } from './events/event.js';
+export { createEventActions, hasActions, type EventActions } from './events/event-actions.js';
+export type { ToolConfirmation } from './events/tool-confirmation.js';
+export { isFinalResponse } from './events/is-final-response.js';
+export { getFunctionCalls } from './events/get-function-calls.js';
+export { getFunctionResponses } from './events/get-function-responses.js';
+export { hasTrailingCodeExecutionResult } from './events/has-trailing-code-execution-result.js';
+
+// models
+export type { LlmResponse } from './models/llm-response.js';
+export {
+  createLlmRequest,
+  appendInstructions,
+  appendFunctionDeclarations,
+  systemInstructionText,
+  type LlmRequest,
+} from './models/llm-request.js';
+
+// sessions
+export { State, type ReadonlyState } from './sessions/state.js';
+export { newSession, type Session } from './sessions/session.js';
+export { applyEvent, commitEvent } from './sessions/apply-event.js';
+export {
+  applyStateDelta,
+  isTempKey,
+  splitStateDelta,
+  withoutTempKeys,
+  type ScopedStateDelta,
+} from './sessions/state-delta.js';
+export {
+  BaseSessionService,
+  type CreateSessionRequest,
+  type GetSessionRequest,
+  type GetSessionConfig,
+  type ListSessionsRequest,
+  type ListSessionsResponse,
+  type DeleteSessionRequest,
+} from './sessions/base-session-service.js';
+export { InMemorySessionService } from './sessions/in-memory-session-service.js';
+export { selectEvents } from './sessions/select-events.js';
+
+// artifacts and memory
+export {
+  BaseArtifactService,
+  isUserScopedFilename,
+  type ArtifactLocation,
+  type ArtifactRef,
+} from './artifacts/base-artifact-service.js';
+export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.js';
+export { BaseMemoryService, type MemoryEntry, type SearchMemoryResponse } from './memory/base-memory-service.js';
+export { InMemoryMemoryService } from './memory/in-memory-memory-service.js';
+
+// contexts
+export { ReadonlyContext } from './context/readonly-context.js';
+export { CallbackContext } from './context/callback-context.js';
+export { ToolContext, type ToolContextInit } from './context/tool-context.js';
+export { InvocationContext, type InvocationContextInit } from './context/invocation-context.js';
+export { EventAcknowledger, immediateAcknowledgements, type Acknowledgements } from './context/event-acknowledger.js';
+export { DEFAULT_MAX_LLM_CALLS, type RunConfig } from './context/run-config.js';
+
+// tools
+export { BaseTool, type BaseToolConfig } from './tools/base-tool.js';
+
+// plugins
+export { BasePlugin } from './plugins/base-plugin.js';
+export { createPlugin, type PluginConfig } from './plugins/create-plugin.js';
+export { PluginManager } from './plugins/plugin-manager.js';
+export { runCallbackChain } from './plugins/run-callback-chain.js';
+export type {
+  HookArgs,
+  HookResults,
+  HookName,
+  Hook,
+  PluginHooks,
+  AgentCallback,
+  BeforeModelCallback,
+  AfterModelCallback,
+  OnModelErrorCallback,
+  BeforeToolCallback,
+  AfterToolCallback,
+  OnToolErrorCallback,
+  OneOrMany,
+} from './plugins/callback-types.js';
+
+// agents
+export { BaseAgent, type BaseAgentConfig } from './agents/base-agent.js';
+export { runAgentCallbacks, type AgentCallbackOutcome } from './agents/run-agent-callbacks.js';
+export { validateAgentName } from './agents/validate-agent-name.js';
+
+// runner
+export { Runner, type RunnerConfig, type RunAsyncRequest } from './runner/runner.js';
+export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
+export { appendAndAcknowledge } from './runner/append-and-acknowledge.js';
+export { selectAgentForTurn } from './runner/select-agent-for-turn.js';

@@ -1,0 +1,30 @@
+import type { Observable } from 'rxjs';
+import { firstDefined } from '../operators/first-defined.js';
+import type { HookArgs, HookName, HookResults, Hook } from './callback-types.js';
+import type { PluginManager } from './plugin-manager.js';
+
+/**
+ * Runs one hook as a first-defined-wins chain: the plugins' implementations first (registration
+ * order), then the agent's own callbacks (list order). Each is called lazily, at its turn; the
+ * first result ends the chain and is emitted; nothing after it is ever called.
+ *
+ * ```
+ * plugins:  p1 → |   p2 → |            own:  cb1 → (r|)   cb2 (never called)
+ * result:   (r|)
+ * ```
+ *
+ * @example
+ * ```ts
+ * runCallbackChain(ctx.pluginManager, 'beforeModelCallback', agent.beforeModelCallbacks, cbCtx, request)
+ *   .subscribe((cached) => ...); // emits only if some plugin or callback returned a response
+ * ```
+ */
+export function runCallbackChain<K extends HookName>(
+  plugins: PluginManager | undefined,
+  hook: K,
+  callbacks: readonly Hook<K>[],
+  ...args: HookArgs[K]
+): Observable<HookResults[K]> {
+  const pluginCalls = plugins ? plugins.callsFor(hook, ...args) : [];
+  return firstDefined([...pluginCalls, ...callbacks.map((callback) => () => callback(...args))]);
+}

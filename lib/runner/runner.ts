@@ -1,0 +1,212 @@
+import type { Content } from '@google/genai';
+import {
+  catchError,
+  concat,
+  concatMap,
+  defaultIfEmpty,
+  defer,
+  ignoreElements,
+  map,
+  type Observable,
+  of,
+  throwError,
+} from 'rxjs';
+import type { BaseAgent } from '../agents/base-agent.js';
+import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
+import { EventAcknowledger } from '../context/event-acknowledger.js';
+import { InvocationContext } from '../context/invocation-context.js';
+import type { RunConfig } from '../context/run-config.js';
+import type { Event } from '../events/event.js';
+import type { BaseMemoryService } from '../memory/base-memory-service.js';
+import { abortOnTeardown } from '../operators/abort-on-teardown.js';
+import type { BasePlugin } from '../plugins/base-plugin.js';
+import { PluginManager } from '../plugins/plugin-manager.js';
+import type { BaseSessionService } from '../sessions/base-session-service.js';
+import type { Session } from '../sessions/session.js';
+import type { Clock } from '../utils/clock.js';
+import { InvalidRequestError, SessionNotFoundError, toError } from '../utils/errors.js';
+import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
+import { KeyedMutex } from '../utils/keyed-mutex.js';
+import { appendAndAcknowledge } from './append-and-acknowledge.js';
+import { selectAgentForTurn } from './select-agent-for-turn.js';
+
+/** What a {@link Runner} is built from. */
+export interface RunnerConfig {
+  appName: string;
+  agent: BaseAgent;
+  sessionService: BaseSessionService;
+  artifactService?: BaseArtifactService;
+  memoryService?: BaseMemoryService;
+  plugins?: BasePlugin[];
+  /** Create the session on first use instead of failing with `SessionNotFoundError`. */
+  autoCreateSession?: boolean;
+  /** Ids of invocations and events. Default: nanoid. */
+  idGenerator?: IdGenerator;
+  /** Event timestamps (ms). Default: the RxJS scheduler's `now()` (virtual in `TestScheduler.run`). */
+  clock?: Clock;
+}
+
+/** One turn: a user message for a session. */
+export interface RunAsyncRequest {
+  userId: string;
+  sessionId: string;
+  newMessage: Content;
+  /** State changes stored with the user's event. */
+  stateDelta?: Record<string, unknown>;
+  runConfig?: RunConfig;
+}
+
+/**
+ * Drives the event loop of SPEC §6. Each subscription to {@link runAsync} is one invocation:
+ *
+ * ```
+ * load session ─► onUserMessage plugins ─► append user event (not emitted) ─► beforeRun plugins
+ *   ─► agent.runAsync(ctx) ─► per event: append ─► onEvent plugins ─► emit ─► acknowledge
+ *   ─► afterRun plugins ─► complete           (an error: onRunError plugins, then the error)
+ * ```
+ *
+ * Runs on one session are serialised; unsubscribing stops everything and fires the
+ * invocation's `abortSignal`.
+ *
+ * @example
+ * ```ts
+ * const runner = new Runner({ appName: 'weather', agent, sessionService: new InMemorySessionService(),
+ *                             autoCreateSession: true });
+ * runner.runAsync({ userId: 'u1', sessionId: 's1', newMessage: { role: 'user', parts: [{ text: 'Hi' }] } })
+ *   .subscribe((event) => console.log(event.author, event.content?.parts?.[0]?.text));
+ * ```
+ */
+export class Runner {
+  readonly appName: string;
+  readonly agent: BaseAgent;
+  readonly sessionService: BaseSessionService;
+  readonly artifactService: BaseArtifactService | undefined;
+  readonly memoryService: BaseMemoryService | undefined;
+  readonly pluginManager: PluginManager;
+  private readonly autoCreateSession: boolean;
+  private readonly idGenerator: IdGenerator;
+  private readonly clock: Clock | undefined;
+  private readonly sessionRuns = new KeyedMutex();
+
+  constructor(config: RunnerConfig) {
+    this.appName = config.appName;
+    this.agent = config.agent;
+    this.sessionService = config.sessionService;
+    this.artifactService = config.artifactService;
+    this.memoryService = config.memoryService;
+    this.pluginManager = new PluginManager(config.plugins ?? []);
+    this.autoCreateSession = config.autoCreateSession ?? false;
+    this.idGenerator = config.idGenerator ?? defaultIdGenerator;
+    this.clock = config.clock;
+  }
+
+  /** Runs one turn; emits the events the caller should see. Cold. */
+  runAsync(request: RunAsyncRequest): Observable<Event> {
+    return defer(() => {
+      validateRequest(request);
+      const key = JSON.stringify([this.appName, request.userId, request.sessionId]);
+      return this.sessionRuns.run(
+        key,
+        this.loadSession(request).pipe(concatMap((session) => this.runInvocation(session, request))),
+      );
+    });
+  }
+
+  /** Closes the plugins. */
+  close(): Observable<void> {
+    return concat(this.pluginManager.close(), of(undefined));
+  }
+
+  private loadSession(request: RunAsyncRequest): Observable<Session> {
+    const ref = { appName: this.appName, userId: request.userId, sessionId: request.sessionId };
+    return this.sessionService.getSession(ref).pipe(
+      concatMap((session) => {
+        if (session) return of(session);
+        if (this.autoCreateSession) return this.sessionService.createSession(ref);
+        return throwError(() => new SessionNotFoundError(ref));
+      }),
+    );
+  }
+
+  private runInvocation(session: Session, request: RunAsyncRequest): Observable<Event> {
+    const acknowledgements = new EventAcknowledger();
+    const abortController = new AbortController();
+    const ctx = new InvocationContext({
+      session,
+      sessionService: this.sessionService,
+      artifactService: this.artifactService,
+      memoryService: this.memoryService,
+      agent: this.agent,
+      invocationId: `e-${this.idGenerator()}`,
+      userContent: request.newMessage,
+      runConfig: request.runConfig ?? {},
+      pluginManager: this.pluginManager,
+      acknowledgements,
+      idGenerator: this.idGenerator,
+      ...(this.clock ? { clock: this.clock } : {}),
+      abortController,
+    });
+    const turn = concat(
+      this.receiveUserMessage(ctx, request),
+      this.beforeRunOrAgent(ctx, acknowledgements),
+    ).pipe(catchError((error: unknown) => this.reportRunError(ctx, toError(error))));
+    return concat(turn, defer(() => this.pluginManager.runAll('afterRunCallback', ctx))).pipe(
+      abortOnTeardown(abortController),
+    );
+  }
+
+  /** onUserMessage plugins, then the user event is appended (not emitted). */
+  private receiveUserMessage(ctx: InvocationContext, request: RunAsyncRequest): Observable<never> {
+    return this.pluginManager.runFirst('onUserMessageCallback', ctx, request.newMessage).pipe(
+      defaultIfEmpty(request.newMessage),
+      concatMap((message) => {
+        ctx.setUserContent(message);
+        const userEvent = ctx.createEvent({
+          author: 'user',
+          content: message,
+          actions: { stateDelta: { ...request.stateDelta } },
+        });
+        return this.sessionService.appendEvent(ctx.session, userEvent);
+      }),
+      ignoreElements(),
+    );
+  }
+
+  /** A beforeRun plugin's Content is the only event (author `model`, not stored); else the agent runs. */
+  private beforeRunOrAgent(ctx: InvocationContext, acknowledgements: EventAcknowledger): Observable<Event> {
+    return this.pluginManager.runFirst('beforeRunCallback', ctx).pipe(
+      map((content): Event | undefined => ctx.createEvent({ author: 'model', content })),
+      defaultIfEmpty(undefined),
+      concatMap((early) => (early ? of(early) : this.runAgent(ctx, acknowledgements))),
+    );
+  }
+
+  private runAgent(ctx: InvocationContext, acknowledgements: EventAcknowledger): Observable<Event> {
+    return defer(() => {
+      const agent = selectAgentForTurn(this.agent, ctx.session);
+      return agent.runAsync(ctx).pipe(appendAndAcknowledge(ctx, acknowledgements));
+    });
+  }
+
+  private reportRunError(ctx: InvocationContext, error: Error): Observable<never> {
+    return concat(
+      this.pluginManager.runAll('onRunErrorCallback', ctx, error),
+      throwError(() => error),
+    );
+  }
+}
+
+function validateRequest(request: RunAsyncRequest): void {
+  if (!request || typeof request.userId !== 'string' || !request.userId) {
+    throw new InvalidRequestError('runAsync needs a userId (a non-empty string).');
+  }
+  if (typeof request.sessionId !== 'string' || !request.sessionId) {
+    throw new InvalidRequestError('runAsync needs a sessionId (a non-empty string).');
+  }
+  if (!request.newMessage || !Array.isArray(request.newMessage.parts) || request.newMessage.parts.length === 0) {
+    throw new InvalidRequestError(
+      "runAsync needs a newMessage with at least one part, e.g. { role: 'user', parts: [{ text: 'Hello' }] }.",
+    );
+  }
+}
+

@@ -1,0 +1,83 @@
+import { defer, map, type Observable, of } from 'rxjs';
+import type { Event } from '../events/event.js';
+import { commitEvent } from './apply-event.js';
+import type { Session } from './session.js';
+import { withoutTempKeys } from './state-delta.js';
+
+/** Arguments of {@link BaseSessionService.createSession}. */
+export interface CreateSessionRequest {
+  appName: string;
+  userId: string;
+  state?: Record<string, unknown>;
+  sessionId?: string;
+}
+
+/** Arguments of {@link BaseSessionService.getSession}. */
+export interface GetSessionRequest {
+  appName: string;
+  userId: string;
+  sessionId: string;
+  config?: GetSessionConfig;
+}
+
+/** Narrows the events {@link BaseSessionService.getSession} returns. */
+export interface GetSessionConfig {
+  /** Only the last N events (0 → none). */
+  numRecentEvents?: number;
+  /** Only events whose timestamp is at or after this time (ms). */
+  afterTimestamp?: number;
+}
+
+/** Arguments of {@link BaseSessionService.listSessions}. */
+export interface ListSessionsRequest {
+  appName: string;
+  userId?: string;
+}
+
+/** What {@link BaseSessionService.listSessions} returns: sessions without their events. */
+export interface ListSessionsResponse {
+  sessions: Session[];
+}
+
+/** Arguments of {@link BaseSessionService.deleteSession}. */
+export interface DeleteSessionRequest {
+  appName: string;
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Stores sessions and their events. Every method returns a cold Observable. A session is found
+ * only by the (appName, userId, sessionId) triple.
+ *
+ * `appendEvent` is implemented here once for every store: a partial event is returned untouched
+ * and not stored; otherwise the event loses its `temp:` keys, the subclass persists it with
+ * {@link storeEvent}, and only then is it committed to the live `session` object the caller holds
+ * (so a failed write leaves the live session as it was).
+ *
+ * @example
+ * ```ts
+ * class MyStore extends BaseSessionService {
+ *   // createSession, getSession, listSessions, deleteSession ...
+ *   protected storeEvent(session: Session, event: Event) { return db.insert(session, event); }
+ * }
+ * ```
+ */
+export abstract class BaseSessionService {
+  abstract createSession(request: CreateSessionRequest): Observable<Session>;
+  abstract getSession(request: GetSessionRequest): Observable<Session | undefined>;
+  abstract listSessions(request: ListSessionsRequest): Observable<ListSessionsResponse>;
+  abstract deleteSession(request: DeleteSessionRequest): Observable<void>;
+
+  /** Persists `event` (already free of `temp:` keys) for `session`. Emits once when durable. */
+  protected abstract storeEvent(session: Session, event: Event): Observable<unknown>;
+
+  /** Stores `event` and commits it into `session`; emits the stored event. */
+  appendEvent(session: Session, event: Event): Observable<Event> {
+    return defer(() => {
+      if (event.partial) return of(event);
+      const stored = withoutTempKeys(event);
+      return this.storeEvent(session, stored).pipe(map(() => commitEvent(session, event)));
+    });
+  }
+}

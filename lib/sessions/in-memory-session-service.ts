@@ -1,0 +1,154 @@
+import { defer, type Observable, of } from 'rxjs';
+import type { Event } from '../events/event.js';
+import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
+import { schedulerClock, type Clock } from '../utils/clock.js';
+import {
+  BaseSessionService,
+  type CreateSessionRequest,
+  type DeleteSessionRequest,
+  type GetSessionConfig,
+  type GetSessionRequest,
+  type ListSessionsRequest,
+  type ListSessionsResponse,
+} from './base-session-service.js';
+import type { Session } from './session.js';
+import { selectEvents } from './select-events.js';
+import { applyStateDelta, splitStateDelta } from './state-delta.js';
+
+/**
+ * A {@link BaseSessionService} in memory, for tests, examples and single-process apps. Every
+ * method answers synchronously (`of(...)`), so runs over it stay in virtual time inside
+ * `TestScheduler.run`.
+ *
+ * `getSession` returns a fresh session object each time (its own state record and event array);
+ * events themselves are shared and treated as immutable once stored, so a read costs one array
+ * copy and an append costs O(delta).
+ *
+ * @example
+ * ```ts
+ * const sessions = new InMemorySessionService();
+ * sessions.createSession({ appName: 'app', userId: 'u1', state: { 'user:lang': 'fr' } })
+ *   .subscribe((s) => console.log(s.id, s.state)); // '...', { 'user:lang': 'fr' }
+ * ```
+ */
+export class InMemorySessionService extends BaseSessionService {
+  private readonly sessions = new Map<string, Map<string, Map<string, Session>>>();
+  private readonly appState = new Map<string, Record<string, unknown>>();
+  private readonly userState = new Map<string, Map<string, Record<string, unknown>>>();
+  private readonly idGenerator: IdGenerator;
+  private readonly clock: Clock;
+
+  constructor(options: { idGenerator?: IdGenerator; clock?: Clock } = {}) {
+    super();
+    this.idGenerator = options.idGenerator ?? defaultIdGenerator;
+    this.clock = options.clock ?? schedulerClock;
+  }
+
+  createSession(request: CreateSessionRequest): Observable<Session> {
+    return defer(() => {
+      const id = request.sessionId?.trim() || this.idGenerator();
+      const byUser = this.userSessions(request.appName, request.userId);
+      if (byUser.has(id)) {
+        throw new Error(`Session "${id}" already exists for app "${request.appName}", user "${request.userId}".`);
+      }
+      const scoped = splitStateDelta(request.state ?? {});
+      applyStateDelta(this.appStateOf(request.appName), scoped.app);
+      applyStateDelta(this.userStateOf(request.appName, request.userId), scoped.user);
+      const stored: Session = {
+        id,
+        appName: request.appName,
+        userId: request.userId,
+        state: scoped.session,
+        events: [],
+        lastUpdateTime: this.clock(),
+      };
+      byUser.set(id, stored);
+      return of(this.view(stored));
+    });
+  }
+
+  getSession(request: GetSessionRequest): Observable<Session | undefined> {
+    return defer(() => {
+      const stored = this.find(request.appName, request.userId, request.sessionId);
+      return of(stored && this.view(stored, request.config));
+    });
+  }
+
+  listSessions(request: ListSessionsRequest): Observable<ListSessionsResponse> {
+    return defer(() => {
+      const byApp = this.sessions.get(request.appName);
+      const users = request.userId === undefined ? [...(byApp?.values() ?? [])] : [byApp?.get(request.userId)];
+      const sessions: Session[] = [];
+      for (const byUser of users) {
+        for (const stored of byUser?.values() ?? []) sessions.push({ ...this.view(stored), events: [] });
+      }
+      return of({ sessions });
+    });
+  }
+
+  deleteSession(request: DeleteSessionRequest): Observable<void> {
+    return defer(() => {
+      this.sessions.get(request.appName)?.get(request.userId)?.delete(request.sessionId);
+      return of(undefined);
+    });
+  }
+
+  protected storeEvent(session: Session, event: Event): Observable<unknown> {
+    return defer(() => {
+      const stored = this.find(session.appName, session.userId, session.id);
+      if (!stored) {
+        throw new Error(
+          `Cannot append to session "${session.id}" (app "${session.appName}", user "${session.userId}"): it does not exist.`,
+        );
+      }
+      const scoped = splitStateDelta(event.actions.stateDelta);
+      applyStateDelta(this.appStateOf(session.appName), scoped.app);
+      applyStateDelta(this.userStateOf(session.appName, session.userId), scoped.user);
+      applyStateDelta(stored.state, scoped.session);
+      stored.events.push(event);
+      stored.lastUpdateTime = event.timestamp;
+      return of(event);
+    });
+  }
+
+  private view(stored: Session, config?: GetSessionConfig): Session {
+    return {
+      id: stored.id,
+      appName: stored.appName,
+      userId: stored.userId,
+      state: {
+        ...this.appState.get(stored.appName),
+        ...this.userState.get(stored.appName)?.get(stored.userId),
+        ...stored.state,
+      },
+      events: selectEvents(stored.events, config),
+      lastUpdateTime: stored.lastUpdateTime,
+    };
+  }
+
+  private find(appName: string, userId: string, sessionId: string): Session | undefined {
+    return this.sessions.get(appName)?.get(userId)?.get(sessionId);
+  }
+
+  private userSessions(appName: string, userId: string): Map<string, Session> {
+    let byApp = this.sessions.get(appName);
+    if (!byApp) this.sessions.set(appName, (byApp = new Map()));
+    let byUser = byApp.get(userId);
+    if (!byUser) byApp.set(userId, (byUser = new Map()));
+    return byUser;
+  }
+
+  private appStateOf(appName: string): Record<string, unknown> {
+    let state = this.appState.get(appName);
+    if (!state) this.appState.set(appName, (state = {}));
+    return state;
+  }
+
+  private userStateOf(appName: string, userId: string): Record<string, unknown> {
+    let byApp = this.userState.get(appName);
+    if (!byApp) this.userState.set(appName, (byApp = new Map()));
+    let state = byApp.get(userId);
+    if (!state) byApp.set(userId, (state = {}));
+    return state;
+  }
+}

@@ -1,0 +1,2 @@
+// rxadk/testing — helpers for testing agents (imports only the public API).
+export { simplifyEvents, simplifyEvent } from './simplify-events.js';

@@ -1,0 +1,176 @@
+/**
+ * The framework's named errors. Every error rxadk raises extends {@link RxadkError}, carries a
+ * stable `code` string and structured fields, and says in its message what was wrong and what to do.
+ *
+ * @example
+ * ```ts
+ * runner.runAsync({ userId, sessionId: 'nope', newMessage }).subscribe({
+ *   error: (e) => {
+ *     if (e instanceof SessionNotFoundError) console.log(e.code, e.sessionId); // SESSION_NOT_FOUND nope
+ *   },
+ * });
+ * ```
+ */
+export class RxadkError extends Error {
+  /** A stable, machine-readable identifier of the kind of error. */
+  readonly code: string;
+
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/** No session exists for the (appName, userId, sessionId) triple. */
+export class SessionNotFoundError extends RxadkError {
+  readonly appName: string;
+  readonly userId: string;
+  readonly sessionId: string;
+
+  constructor(fields: { appName: string; userId: string; sessionId: string }) {
+    super(
+      'SESSION_NOT_FOUND',
+      `Session not found: app "${fields.appName}", user "${fields.userId}", session "${fields.sessionId}". ` +
+        'Create it first with sessionService.createSession(...), or pass autoCreateSession: true to the Runner.',
+    );
+    this.appName = fields.appName;
+    this.userId = fields.userId;
+    this.sessionId = fields.sessionId;
+  }
+}
+
+/** The model call failed (HTTP error, network error, malformed response). */
+export class ModelError extends RxadkError {
+  readonly model: string | undefined;
+  readonly status: number | undefined;
+  readonly agentName: string | undefined;
+
+  constructor(
+    message: string,
+    fields: { model?: string; status?: number; agentName?: string; cause?: unknown } = {},
+  ) {
+    super('MODEL_ERROR', message, { cause: fields.cause });
+    this.model = fields.model;
+    this.status = fields.status;
+    this.agentName = fields.agentName;
+  }
+}
+
+/** The invocation made more model calls than `RunConfig.maxLlmCalls` allows. */
+export class LlmCallsLimitExceededError extends RxadkError {
+  readonly limit: number;
+  readonly agentName: string | undefined;
+
+  constructor(fields: { limit: number; agentName?: string }) {
+    super(
+      'LLM_CALLS_LIMIT_EXCEEDED',
+      `The invocation exceeded RunConfig.maxLlmCalls (${fields.limit} model calls)` +
+        (fields.agentName ? ` in agent "${fields.agentName}"` : '') +
+        '. Raise maxLlmCalls or look for an agent that loops without reaching a final answer.',
+    );
+    this.limit = fields.limit;
+    this.agentName = fields.agentName;
+  }
+}
+
+/** A tool failed and `RunConfig.toolErrors` is `'throw'`. */
+export class ToolExecutionError extends RxadkError {
+  readonly toolName: string;
+  readonly functionCallId: string | undefined;
+  readonly agentName: string | undefined;
+
+  constructor(fields: { toolName: string; functionCallId?: string; agentName?: string; cause?: unknown }) {
+    const reason = fields.cause instanceof Error ? fields.cause.message : String(fields.cause);
+    super('TOOL_EXECUTION_ERROR', `Tool "${fields.toolName}" failed: ${reason}`, { cause: fields.cause });
+    this.toolName = fields.toolName;
+    this.functionCallId = fields.functionCallId;
+    this.agentName = fields.agentName;
+  }
+}
+
+/** The model called a tool that the agent does not have. */
+export class ToolNotFoundError extends RxadkError {
+  readonly toolName: string;
+  readonly agentName: string | undefined;
+  readonly availableTools: string[];
+
+  constructor(fields: { toolName: string; agentName?: string; availableTools: string[] }) {
+    super(
+      'TOOL_NOT_FOUND',
+      `Tool "${fields.toolName}" is not available` +
+        (fields.agentName ? ` to agent "${fields.agentName}"` : '') +
+        `. Available tools: ${fields.availableTools.length ? fields.availableTools.join(', ') : '(none)'}.`,
+    );
+    this.toolName = fields.toolName;
+    this.agentName = fields.agentName;
+    this.availableTools = fields.availableTools;
+  }
+}
+
+/** A tool confirmation answer that does not match a pending, unanswered request of this session. */
+export class InvalidConfirmationError extends RxadkError {
+  readonly functionCallId: string;
+  readonly reason: string;
+
+  constructor(fields: { functionCallId: string; reason: string }) {
+    super(
+      'INVALID_CONFIRMATION',
+      `Tool confirmation "${fields.functionCallId}" was refused: ${fields.reason}`,
+    );
+    this.functionCallId = fields.functionCallId;
+    this.reason = fields.reason;
+  }
+}
+
+/** A writer's view of the session is older than what is stored. */
+export class StaleSessionError extends RxadkError {
+  readonly sessionId: string;
+
+  constructor(fields: { sessionId: string; message?: string }) {
+    super(
+      'STALE_SESSION',
+      fields.message ??
+        `Session "${fields.sessionId}" was changed by another writer since it was loaded. Reload it and retry.`,
+    );
+    this.sessionId = fields.sessionId;
+  }
+}
+
+/** An agent tree, agent option or instruction is misconfigured. */
+export class AgentConfigError extends RxadkError {
+  readonly agentName: string | undefined;
+
+  constructor(message: string, fields: { agentName?: string } = {}) {
+    super('AGENT_CONFIG_ERROR', message);
+    this.agentName = fields.agentName;
+  }
+}
+
+/** The plugins given to a Runner are misconfigured (e.g. two plugins share a name). */
+export class PluginConfigError extends RxadkError {
+  readonly pluginName: string;
+
+  constructor(message: string, fields: { pluginName: string }) {
+    super('PLUGIN_CONFIG_ERROR', message);
+    this.pluginName = fields.pluginName;
+  }
+}
+
+/** A call into the framework was given arguments it cannot work with. */
+export class InvalidRequestError extends RxadkError {
+  constructor(message: string) {
+    super('INVALID_REQUEST', message);
+  }
+}
+
+/** Turns anything thrown into an `Error` (user code may throw strings or plain objects). */
+export function toError(thrown: unknown): Error {
+  if (thrown instanceof Error) return thrown;
+  if (typeof thrown === 'string') return new Error(thrown);
+  try {
+    return new Error(JSON.stringify(thrown));
+  } catch {
+    return new Error(String(thrown));
+  }
+}

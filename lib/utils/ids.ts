@@ -1,0 +1,29 @@
+import { nanoid } from 'nanoid';
+
+/** Produces unique ids for events, invocations and function calls. */
+export type IdGenerator = () => string;
+
+/**
+ * The default {@link IdGenerator}: 21-character nanoid strings.
+ *
+ * @example
+ * ```ts
+ * defaultIdGenerator(); // 'V1StGXR8_Z5jdHi6B-myT'
+ * ```
+ */
+export const defaultIdGenerator: IdGenerator = () => nanoid();
+
+/**
+ * A deterministic {@link IdGenerator} for tests: `prefix-1`, `prefix-2`, ...
+ *
+ * @example
+ * ```ts
+ * const next = sequentialIds('e');
+ * next(); // 'e-1'
+ * next(); // 'e-2'
+ * ```
+ */
+export function sequentialIds(prefix = 'id'): IdGenerator {
+  let n = 0;
+  return () => `${prefix}-${++n}`;
+}

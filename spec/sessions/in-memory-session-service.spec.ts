@@ -1,0 +1,116 @@
+import { firstValueFrom } from 'rxjs';
+import { createEvent } from '../../lib/events/event.js';
+import { InMemorySessionService } from '../../lib/sessions/in-memory-session-service.js';
+import { selectEvents } from '../../lib/sessions/select-events.js';
+import { sequentialIds } from '../../lib/utils/ids.js';
+import { testScheduler } from '../support/test-scheduler.js';
+
+const app = 'app';
+
+async function setup() {
+  const service = new InMemorySessionService({ idGenerator: sequentialIds('s') });
+  const session = await firstValueFrom(service.createSession({ appName: app, userId: 'u1', state: { step: 1 } }));
+  return { service, session };
+}
+
+describe('InMemorySessionService', () => {
+  it('answers synchronously (stays in virtual time)', () => {
+    testScheduler().run(({ expectObservable }) => {
+      const service = new InMemorySessionService({ idGenerator: () => 'fixed' });
+      expectObservable(service.createSession({ appName: app, userId: 'u' })).toBe('(a|)', {
+        a: { id: 'fixed', appName: app, userId: 'u', state: {}, events: [], lastUpdateTime: 0 },
+      });
+    });
+  });
+
+  it('creates, gets and lists sessions; listing leaves the events out', async () => {
+    const { service, session } = await setup();
+    await firstValueFrom(service.appendEvent(session, createEvent({ author: 'user', timestamp: 1 })));
+    const got = await firstValueFrom(service.getSession({ appName: app, userId: 'u1', sessionId: session.id }));
+    expect(got?.events).toHaveLength(1);
+    const { sessions } = await firstValueFrom(service.listSessions({ appName: app, userId: 'u1' }));
+    expect(sessions.map((s) => [s.id, s.events.length])).toEqual([[session.id, 0]]);
+  });
+
+  it('rejects a duplicate session id', async () => {
+    const { service, session } = await setup();
+    await expect(
+      firstValueFrom(service.createSession({ appName: app, userId: 'u1', sessionId: session.id })),
+    ).rejects.toThrow(/already exists/);
+  });
+
+  it('finds a session only by the (app, user, session) triple', async () => {
+    const { service, session } = await setup();
+    expect(await firstValueFrom(service.getSession({ appName: app, userId: 'intruder', sessionId: session.id }))).toBeUndefined();
+    expect(await firstValueFrom(service.getSession({ appName: 'other', userId: 'u1', sessionId: session.id }))).toBeUndefined();
+  });
+
+  it('shares app: state across users and user: state across a user\'s sessions, never temp:', async () => {
+    const { service, session } = await setup();
+    await firstValueFrom(
+      service.appendEvent(
+        session,
+        createEvent({ author: 'a', actions: { stateDelta: { 'app:theme': 'dark', 'user:lang': 'fr', 'temp:t': 1, own: true } } }),
+      ),
+    );
+    expect(session.state['temp:t']).toBe(1); // readable for the rest of the invocation
+    const mine = await firstValueFrom(service.createSession({ appName: app, userId: 'u1' }));
+    const theirs = await firstValueFrom(service.createSession({ appName: app, userId: 'u2' }));
+    expect(mine.state).toEqual({ 'app:theme': 'dark', 'user:lang': 'fr' });
+    expect(theirs.state).toEqual({ 'app:theme': 'dark' });
+    const reloaded = await firstValueFrom(service.getSession({ appName: app, userId: 'u1', sessionId: session.id }));
+    expect(reloaded!.state).toEqual({ step: 1, 'app:theme': 'dark', 'user:lang': 'fr', own: true });
+    expect(reloaded!.events[0]!.actions.stateDelta).not.toHaveProperty('temp:t');
+  });
+
+  it('returns partial events untouched and does not store them', async () => {
+    const { service, session } = await setup();
+    const partial = createEvent({ author: 'a', partial: true, actions: { stateDelta: { x: 1 } } });
+    expect(await firstValueFrom(service.appendEvent(session, partial))).toBe(partial);
+    const reloaded = await firstValueFrom(service.getSession({ appName: app, userId: 'u1', sessionId: session.id }));
+    expect(reloaded!.events).toHaveLength(0);
+    expect(reloaded!.state).not.toHaveProperty('x');
+  });
+
+  it('deletes a key whose delta value is null', async () => {
+    const { service, session } = await setup();
+    await firstValueFrom(service.appendEvent(session, createEvent({ author: 'a', actions: { stateDelta: { step: null } } })));
+    const reloaded = await firstValueFrom(service.getSession({ appName: app, userId: 'u1', sessionId: session.id }));
+    expect(reloaded!.state).toEqual({});
+  });
+
+  it('returns a copy: changing what getSession gave does not change the store', async () => {
+    const { service, session } = await setup();
+    const view = await firstValueFrom(service.getSession({ appName: app, userId: 'u1', sessionId: session.id }));
+    view!.events.push(createEvent({ author: 'x' }));
+    view!.state['step'] = 99;
+    const again = await firstValueFrom(service.getSession({ appName: app, userId: 'u1', sessionId: session.id }));
+    expect(again!.events).toHaveLength(0);
+    expect(again!.state['step']).toBe(1);
+  });
+
+  it('deletes sessions', async () => {
+    const { service, session } = await setup();
+    await firstValueFrom(service.deleteSession({ appName: app, userId: 'u1', sessionId: session.id }));
+    expect(await firstValueFrom(service.getSession({ appName: app, userId: 'u1', sessionId: session.id }))).toBeUndefined();
+  });
+
+  it('refuses to append to a session that does not exist', async () => {
+    const { service, session } = await setup();
+    await firstValueFrom(service.deleteSession({ appName: app, userId: 'u1', sessionId: session.id }));
+    await expect(firstValueFrom(service.appendEvent(session, createEvent({ author: 'a' })))).rejects.toThrow(/does not exist/);
+    expect(session.events).toHaveLength(0);
+  });
+});
+
+describe('selectEvents', () => {
+  const events = [1, 2, 3, 4].map((t) => createEvent({ author: 'a', timestamp: t }));
+  it('keeps the last N events, events at or after a time, or both', () => {
+    expect(selectEvents(events, { numRecentEvents: 2 }).map((e) => e.timestamp)).toEqual([3, 4]);
+    expect(selectEvents(events, { numRecentEvents: 0 })).toEqual([]);
+    expect(selectEvents(events, { afterTimestamp: 2 }).map((e) => e.timestamp)).toEqual([2, 3, 4]);
+    expect(selectEvents(events, { afterTimestamp: 2, numRecentEvents: 1 }).map((e) => e.timestamp)).toEqual([4]);
+    expect(selectEvents(events)).toEqual(events);
+    expect(selectEvents(events)).not.toBe(events);
+  });
+});
