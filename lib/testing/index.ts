@@ -1,2 +1,3 @@
 // rxadk/testing — helpers for testing agents (imports only the public API).
 export { simplifyEvents, simplifyEvent } from './simplify-events.js';
+export { ScriptedLlm, type ScriptEntry, type ScriptedLlmOptions } from './scripted-llm.js';

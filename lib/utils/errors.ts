@@ -157,6 +157,20 @@ export class PluginConfigError extends RxadkError {
   }
 }
 
+/** A model's final answer does not match the agent's `outputSchema`. */
+export class OutputSchemaError extends RxadkError {
+  readonly agentName: string;
+
+  constructor(fields: { agentName: string; reason: string; text: string }) {
+    super(
+      'OUTPUT_SCHEMA_ERROR',
+      `Agent "${fields.agentName}" answered with output that does not match its outputSchema: ${fields.reason}. ` +
+        `The answer was: ${fields.text.length > 200 ? `${fields.text.slice(0, 200)}…` : fields.text}`,
+    );
+    this.agentName = fields.agentName;
+  }
+}
+
 /** A call into the framework was given arguments it cannot work with. */
 export class InvalidRequestError extends RxadkError {
   constructor(message: string) {

@@ -1,0 +1,177 @@
+import type { GenerateContentConfig } from '@google/genai';
+import { concatMap, defaultIfEmpty, EMPTY, from, map, type Observable, of, reduce } from 'rxjs';
+import type { ReadonlyContext } from '../context/readonly-context.js';
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
+import { DEFAULT_REQUEST_PROCESSORS } from '../flows/default-request-processors.js';
+import type { FlowAgent, ResolvedInstruction } from '../flows/flow-agent.js';
+import type { LlmRequestProcessor } from '../flows/llm-request-processor.js';
+import { runLlmFlow } from '../flows/llm-flow.js';
+import { BaseLlm } from '../models/base-llm.js';
+import { LLMRegistry } from '../models/llm-registry.js';
+import type {
+  AfterModelCallback,
+  AfterToolCallback,
+  BeforeModelCallback,
+  BeforeToolCallback,
+  OneOrMany,
+  OnModelErrorCallback,
+  OnToolErrorCallback,
+} from '../plugins/callback-types.js';
+import { BaseTool } from '../tools/base-tool.js';
+import { BaseToolset } from '../tools/base-toolset.js';
+import type { JsonSchema } from '../tools/to-gemini-schema.js';
+import { asArray } from '../utils/as-array.js';
+import { AgentConfigError } from '../utils/errors.js';
+import { fromMaybeAsync, type MaybeAsync } from '../utils/from-maybe-async.js';
+import { BaseAgent, type BaseAgentConfig } from './base-agent.js';
+import { saveOutputToState } from './save-output-to-state.js';
+
+/** An instruction computed per call; its text is used as is (no `{key}` templating). */
+export type InstructionProvider = (ctx: ReadonlyContext) => MaybeAsync<string>;
+
+/** What an {@link LlmAgent} is built from. */
+export interface LlmAgentConfig extends BaseAgentConfig {
+  /** A model name resolved through `LLMRegistry`, or a model. Inherited from the parent when omitted. */
+  model?: string | BaseLlm;
+  /** `{key}`, `{key?}`, `{user:key}`, `{artifact.name}` are filled from the session. */
+  instruction?: string | InstructionProvider;
+  /** Applies to every agent of the tree (set it on the root). Prefer `GlobalInstructionPlugin`. */
+  globalInstruction?: string | InstructionProvider;
+  tools?: Array<BaseTool | BaseToolset>;
+  generateContentConfig?: GenerateContentConfig;
+  /** `'none'`: the model sees only the current turn. Default `'default'`. */
+  includeContents?: 'default' | 'none';
+  /** The arguments' schema when this agent is used as a tool. */
+  inputSchema?: JsonSchema;
+  /** The final answer must be JSON matching this schema; it is validated before `outputKey` stores it. */
+  outputSchema?: JsonSchema;
+  /** Session state key that receives the agent's final answer (text, or the parsed `outputSchema` object). */
+  outputKey?: string;
+  disallowTransferToParent?: boolean;
+  disallowTransferToPeers?: boolean;
+  beforeModelCallback?: OneOrMany<BeforeModelCallback>;
+  afterModelCallback?: OneOrMany<AfterModelCallback>;
+  onModelErrorCallback?: OneOrMany<OnModelErrorCallback>;
+  beforeToolCallback?: OneOrMany<BeforeToolCallback>;
+  afterToolCallback?: OneOrMany<AfterToolCallback>;
+  onToolErrorCallback?: OneOrMany<OnToolErrorCallback>;
+}
+
+/**
+ * An agent driven by a language model: it builds a request (instructions, history, tools),
+ * calls the model, runs the tools the model asks for, and repeats until the model gives a final
+ * answer. Every step goes through the model and tool callbacks and the Runner's plugins.
+ *
+ * @example
+ * ```ts
+ * const agent = new LlmAgent({
+ *   name: 'weather_agent',
+ *   model: 'gemini-2.5-flash',
+ *   instruction: 'You answer questions about the weather. Use get_weather.',
+ *   tools: [getWeather],
+ *   outputKey: 'last_answer',
+ * });
+ * new InMemoryRunner({ agent }).runAsync({ userId, sessionId, newMessage }).subscribe(console.log);
+ * ```
+ */
+export class LlmAgent extends BaseAgent implements FlowAgent {
+  model: string | BaseLlm | undefined;
+  instruction: string | InstructionProvider | undefined;
+  globalInstruction: string | InstructionProvider | undefined;
+  tools: Array<BaseTool | BaseToolset>;
+  readonly generateContentConfig: GenerateContentConfig | undefined;
+  readonly includeContents: 'default' | 'none';
+  readonly inputSchema: JsonSchema | undefined;
+  readonly outputSchema: JsonSchema | undefined;
+  readonly outputKey: string | undefined;
+  readonly disallowTransferToParent: boolean;
+  readonly disallowTransferToPeers: boolean;
+  readonly beforeModelCallbacks: BeforeModelCallback[];
+  readonly afterModelCallbacks: AfterModelCallback[];
+  readonly onModelErrorCallbacks: OnModelErrorCallback[];
+  readonly beforeToolCallbacks: BeforeToolCallback[];
+  readonly afterToolCallbacks: AfterToolCallback[];
+  readonly onToolErrorCallbacks: OnToolErrorCallback[];
+  private resolvedModel: BaseLlm | undefined;
+
+  constructor(config: LlmAgentConfig) {
+    super(config);
+    this.model = config.model;
+    this.instruction = config.instruction;
+    this.globalInstruction = config.globalInstruction;
+    this.tools = [...(config.tools ?? [])];
+    this.generateContentConfig = validatedConfig(config.name, config.generateContentConfig);
+    this.includeContents = config.includeContents ?? 'default';
+    this.inputSchema = config.inputSchema;
+    this.outputSchema = config.outputSchema;
+    this.outputKey = config.outputKey;
+    this.disallowTransferToParent = config.disallowTransferToParent ?? false;
+    this.disallowTransferToPeers = config.disallowTransferToPeers ?? false;
+    this.beforeModelCallbacks = asArray(config.beforeModelCallback);
+    this.afterModelCallbacks = asArray(config.afterModelCallback);
+    this.onModelErrorCallbacks = asArray(config.onModelErrorCallback);
+    this.beforeToolCallbacks = asArray(config.beforeToolCallback);
+    this.afterToolCallbacks = asArray(config.afterToolCallback);
+    this.onToolErrorCallbacks = asArray(config.onToolErrorCallback);
+  }
+
+  protected runAsyncImpl(ctx: InvocationContext): Observable<Event> {
+    return runLlmFlow(ctx, this, { processors: this.requestProcessors() }).pipe(map((event) => saveOutputToState(this, event)));
+  }
+
+  /** The request processors of this agent's model calls, in order. */
+  protected requestProcessors(): readonly LlmRequestProcessor[] {
+    return DEFAULT_REQUEST_PROCESSORS;
+  }
+
+  canonicalModel(): BaseLlm {
+    if (this.resolvedModel) return this.resolvedModel;
+    if (this.model instanceof BaseLlm) return (this.resolvedModel = this.model);
+    if (typeof this.model === 'string' && this.model) return (this.resolvedModel = LLMRegistry.newLlm(this.model));
+    for (let ancestor = this.parentAgent; ancestor; ancestor = ancestor.parentAgent) {
+      if (ancestor instanceof LlmAgent && ancestor.model) return ancestor.canonicalModel();
+    }
+    throw new AgentConfigError(
+      `Agent "${this.name}" has no model: give it one (model: 'gemini-2.5-flash' or a BaseLlm), or give one to an ancestor LlmAgent.`,
+      { agentName: this.name },
+    );
+  }
+
+  canonicalInstruction(ctx: ReadonlyContext): Observable<ResolvedInstruction> {
+    return resolveInstruction(this.instruction, ctx);
+  }
+
+  canonicalGlobalInstruction(ctx: ReadonlyContext): Observable<ResolvedInstruction> {
+    const root = this.rootAgent;
+    return root instanceof LlmAgent ? resolveInstruction(root.globalInstruction, ctx) : EMPTY;
+  }
+
+  canonicalTools(ctx: ReadonlyContext): Observable<BaseTool[]> {
+    return from(this.tools).pipe(
+      concatMap((entry) => (entry instanceof BaseToolset ? entry.getTools(ctx) : of([entry]))),
+      reduce((all, tools) => all.concat(tools), [] as BaseTool[]),
+      defaultIfEmpty([] as BaseTool[]),
+    );
+  }
+}
+
+function resolveInstruction(instruction: string | InstructionProvider | undefined, ctx: ReadonlyContext): Observable<ResolvedInstruction> {
+  if (instruction === undefined || instruction === '') return EMPTY;
+  if (typeof instruction === 'string') return of({ text: instruction, bypassStateInjection: false });
+  return fromMaybeAsync(() => instruction(ctx)).pipe(map((text) => ({ text, bypassStateInjection: true })));
+}
+
+function validatedConfig(agentName: string, config: GenerateContentConfig | undefined): GenerateContentConfig | undefined {
+  if (!config) return undefined;
+  if (config.tools?.length) {
+    throw new AgentConfigError(`Agent "${agentName}": put tools in the agent's "tools" option, not in generateContentConfig.tools.`, { agentName });
+  }
+  if (config.systemInstruction) {
+    throw new AgentConfigError(`Agent "${agentName}": put the system instruction in "instruction", not in generateContentConfig.systemInstruction.`, { agentName });
+  }
+  if (config.responseSchema) {
+    throw new AgentConfigError(`Agent "${agentName}": use "outputSchema" instead of generateContentConfig.responseSchema.`, { agentName });
+  }
+  return config;
+}

@@ -1,0 +1,6 @@
+/** The function call ADK emits to ask the client for a tool confirmation (SPEC §10). */
+export const REQUEST_CONFIRMATION_FUNCTION_CALL_NAME = 'adk_request_confirmation';
+/** The function call ADK emits to ask the client for end-user credentials. */
+export const REQUEST_EUC_FUNCTION_CALL_NAME = 'adk_request_credential';
+/** Prefix of function-call ids the framework generates (removed before the model sees them). */
+export const CLIENT_FUNCTION_CALL_ID_PREFIX = 'adk-';

@@ -1,0 +1,208 @@
+import type { Content, Part } from '@google/genai';
+import type { Event } from '../events/event.js';
+import { getFunctionCalls } from '../events/get-function-calls.js';
+import { getFunctionResponses } from '../events/get-function-responses.js';
+import { pythonRepr } from '../utils/python-repr.js';
+import {
+  CLIENT_FUNCTION_CALL_ID_PREFIX,
+  REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
+  REQUEST_EUC_FUNCTION_CALL_NAME,
+} from '../events/framework-function-names.js';
+
+/** One event of the history as the model will see it. */
+interface HistoryItem {
+  event: Event;
+  content: Content;
+}
+
+/**
+ * The conversation history an agent's model sees (ADK's contents processor), pure:
+ *
+ * - events without role or parts, with an empty first text, partial chunks, and the framework's
+ *   own confirmation/credential calls are left out;
+ * - only events of the agent's branch (and of its ancestors' branches) are kept;
+ * - the user's and this agent's events are kept as they are; other agents' events become user
+ *   content: `For context:` then `[agent] said: …` / `[agent] called tool \`x\` with parameters: {…}` /
+ *   `[agent] \`x\` tool returned result: {…}` (payloads printed as Python prints dicts);
+ * - function responses are moved next to their calls (long-running tools answered later);
+ * - framework-generated function-call ids (`adk-…`) are removed.
+ *
+ * @example
+ * ```ts
+ * buildContents(session.events, 'weather_agent', undefined);
+ * // [{ role: 'user', parts: [{ text: 'Weather in Paris?' }] }, { role: 'model', parts: [{ functionCall: ... }] }, ...]
+ * ```
+ */
+export function buildContents(events: readonly Event[], agentName: string, branch: string | undefined): Content[] {
+  const items: HistoryItem[] = [];
+  for (const event of events) {
+    if (!isModelVisible(event) || !belongsToBranch(branch, event)) continue;
+    items.push(isOtherAgentReply(agentName, event) ? { event, content: foreignContent(event) } : { event, content: event.content! });
+  }
+  const arranged = rearrangeAsyncFunctionResponses(rearrangeLatestFunctionResponse(items));
+  return arranged.map((item) => withoutClientFunctionCallIds(item.content));
+}
+
+/**
+ * The history of the current turn only (`includeContents: 'none'`): from the latest event that
+ * came from the user or from another agent.
+ */
+export function buildCurrentTurnContents(events: readonly Event[], agentName: string, branch: string | undefined): Content[] {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!;
+    if (event.author === 'user' || isOtherAgentReply(agentName, event)) return buildContents(events.slice(i), agentName, branch);
+  }
+  return [];
+}
+
+function isModelVisible(event: Event): boolean {
+  const content = event.content;
+  if (event.partial || !content?.role || !content.parts?.length || content.parts[0]!.text === '') return false;
+  return !content.parts.some(
+    (p) => isFrameworkName(p.functionCall?.name) || isFrameworkName(p.functionResponse?.name),
+  );
+}
+
+function isFrameworkName(name: string | undefined): boolean {
+  return name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME || name === REQUEST_EUC_FUNCTION_CALL_NAME;
+}
+
+/** An event belongs to a branch when it has none, or its branch is the branch or an ancestor of it. */
+export function belongsToBranch(branch: string | undefined, event: Event): boolean {
+  if (!branch || !event.branch) return true;
+  return branch === event.branch || branch.startsWith(`${event.branch}.`);
+}
+
+function isOtherAgentReply(agentName: string, event: Event): boolean {
+  return !!agentName && event.author !== agentName && event.author !== 'user';
+}
+
+const foreignCache = new WeakMap<Event, Content>();
+
+/** Another agent's event as user content ("For context: [agent] said: ..."). */
+export function foreignContent(event: Event): Content {
+  const cached = foreignCache.get(event);
+  if (cached) return cached;
+  const parts: Part[] = [{ text: 'For context:' }];
+  for (const part of event.content?.parts ?? []) {
+    if (part.text && !part.thought) parts.push({ text: `[${event.author}] said: ${part.text}` });
+    else if (part.functionCall) {
+      parts.push({
+        text: `[${event.author}] called tool \`${part.functionCall.name}\` with parameters: ${pythonRepr(part.functionCall.args ?? {})}`,
+      });
+    } else if (part.functionResponse) {
+      parts.push({
+        text: `[${event.author}] \`${part.functionResponse.name}\` tool returned result: ${pythonRepr(part.functionResponse.response ?? {})}`,
+      });
+    } else if (!part.thought) parts.push(part);
+  }
+  const content: Content = { role: 'user', parts };
+  foreignCache.set(event, content);
+  return content;
+}
+
+/**
+ * When the history ends with a function response to an earlier (asynchronous) call, drop what
+ * came in between and put the (merged) responses right after the call.
+ */
+function rearrangeLatestFunctionResponse(items: HistoryItem[]): HistoryItem[] {
+  if (items.length < 2) return items;
+  const responses = responsesOf(items[items.length - 1]!);
+  if (!responses.length) return items;
+  const responseIds = new Set(responses.map((r) => r.id));
+  if (callsOf(items[items.length - 2]!).some((c) => responseIds.has(c.id))) return items;
+  let callIndex = -1;
+  for (let i = items.length - 2; i >= 0 && callIndex < 0; i--) {
+    const calls = callsOf(items[i]!);
+    if (calls.some((c) => responseIds.has(c.id))) {
+      callIndex = i;
+      for (const call of calls) responseIds.add(call.id);
+    }
+  }
+  if (callIndex < 0) return items;
+  const responseItems = items
+    .slice(callIndex + 1, -1)
+    .filter((item) => responsesOf(item).some((r) => responseIds.has(r.id)));
+  responseItems.push(items[items.length - 1]!);
+  return [...items.slice(0, callIndex + 1), mergeResponseItems(responseItems)];
+}
+
+/** Puts each function call's response(s) right after it, merging responses that arrived apart. */
+function rearrangeAsyncFunctionResponses(items: HistoryItem[]): HistoryItem[] {
+  const responseIndexById = new Map<string | undefined, number>();
+  items.forEach((item, index) => {
+    for (const response of responsesOf(item)) responseIndexById.set(response.id, index);
+  });
+  if (responseIndexById.size === 0) return items;
+  const result: HistoryItem[] = [];
+  for (const item of items) {
+    if (responsesOf(item).length) continue;
+    result.push(item);
+    const calls = callsOf(item);
+    if (!calls.length) continue;
+    const indices = [...new Set(calls.map((c) => responseIndexById.get(c.id)).filter((i): i is number => i !== undefined))].sort(
+      (a, b) => a - b,
+    );
+    if (indices.length === 1) result.push(items[indices[0]!]!);
+    else if (indices.length > 1) result.push(mergeResponseItems(indices.map((i) => items[i]!)));
+  }
+  return result;
+}
+
+/** Later responses replace earlier ones with the same id; other parts are appended. */
+function mergeResponseItems(items: HistoryItem[]): HistoryItem {
+  if (items.length === 1) return items[0]!;
+  const parts = [...(items[0]!.content.parts ?? [])];
+  const indexById = new Map<string | undefined, number>();
+  parts.forEach((p, i) => p.functionResponse && indexById.set(p.functionResponse.id, i));
+  for (const item of items.slice(1)) {
+    for (const part of item.content.parts ?? []) {
+      const id = part.functionResponse?.id;
+      if (part.functionResponse && indexById.has(id)) parts[indexById.get(id)!] = part;
+      else {
+        parts.push(part);
+        if (part.functionResponse) indexById.set(id, parts.length - 1);
+      }
+    }
+  }
+  return { event: items[0]!.event, content: { ...items[0]!.content, parts } };
+}
+
+// Another agent's calls and responses were turned into text, so only the item's content counts.
+function callsOf(item: HistoryItem) {
+  return getFunctionCalls({ content: item.content });
+}
+
+function responsesOf(item: HistoryItem) {
+  return getFunctionResponses({ content: item.content });
+}
+
+const strippedCache = new WeakMap<Content, Content>();
+
+/** The content without framework-generated function-call ids (a copy only when there are some). */
+export function withoutClientFunctionCallIds(content: Content): Content {
+  const cached = strippedCache.get(content);
+  if (cached) return cached;
+  const parts = content.parts ?? [];
+  if (!parts.some((p) => isClientId(p.functionCall?.id) || isClientId(p.functionResponse?.id))) return content;
+  const stripped: Content = {
+    ...content,
+    parts: parts.map((p) => {
+      if (isClientId(p.functionCall?.id)) {
+        const { id: _id, ...call } = p.functionCall!;
+        return { ...p, functionCall: call };
+      }
+      if (isClientId(p.functionResponse?.id)) {
+        const { id: _id, ...response } = p.functionResponse!;
+        return { ...p, functionResponse: response };
+      }
+      return p;
+    }),
+  };
+  strippedCache.set(content, stripped);
+  return stripped;
+}
+
+function isClientId(id: string | undefined): boolean {
+  return !!id && id.startsWith(CLIENT_FUNCTION_CALL_ID_PREFIX);
+}

@@ -1,0 +1,91 @@
+import { catchError, concatMap, defaultIfEmpty, defer, type Observable, of, throwError } from 'rxjs';
+import { CallbackContext } from '../context/callback-context.js';
+import type { InvocationContext } from '../context/invocation-context.js';
+import { DEFAULT_MAX_LLM_CALLS } from '../context/run-config.js';
+import type { EventActions } from '../events/event-actions.js';
+import type { LlmRequest } from '../models/llm-request.js';
+import type { LlmResponse } from '../models/llm-response.js';
+import { runCallbackChain } from '../plugins/run-callback-chain.js';
+import { LlmCallsLimitExceededError, ModelError, toError } from '../utils/errors.js';
+import type { FlowAgent } from './flow-agent.js';
+
+/**
+ * One model call with its callbacks, as in the seed's timing diagram:
+ *
+ * ```
+ * before-model chain ──result──► (response|)                       model and after-model skipped
+ *        │ no result
+ *        ▼
+ * model.generateContent ──r1──r2──|  (chunks when streaming)   error ─► on-model-error chain
+ *        ▼                                                            result stands in │ none → ModelError
+ * after-model chain per response (a result replaces it)
+ * ```
+ *
+ * The callbacks share one {@link CallbackContext} whose actions are the model event's, so state
+ * they write lands in that event. `RunConfig.maxLlmCalls` is checked when the model is really
+ * called.
+ *
+ * @example
+ * ```ts
+ * callModel(ctx, agent, request, actions).subscribe((response) => ...);
+ * ```
+ */
+export function callModel(
+  ctx: InvocationContext,
+  agent: FlowAgent,
+  request: LlmRequest,
+  actions: EventActions,
+): Observable<LlmResponse> {
+  return defer(() => {
+    const callbackContext = new CallbackContext(ctx, actions);
+    return runCallbackChain(ctx.pluginManager, 'beforeModelCallback', agent.beforeModelCallbacks, callbackContext, request).pipe(
+      defaultIfEmpty(undefined),
+      concatMap((early) => (early ? of(early) : invokeModel(ctx, agent, request, callbackContext))),
+    );
+  });
+}
+
+function invokeModel(
+  ctx: InvocationContext,
+  agent: FlowAgent,
+  request: LlmRequest,
+  callbackContext: CallbackContext,
+): Observable<LlmResponse> {
+  return defer(() => {
+    countModelCall(ctx, agent);
+    const model = agent.canonicalModel();
+    return model.generateContent(request, ctx.runConfig.streamingMode === 'sse').pipe(
+      catchError((error: unknown) => recoverFromModelError(ctx, agent, request, callbackContext, asModelError(error, model.model, agent.name))),
+      concatMap((response) =>
+        runCallbackChain(ctx.pluginManager, 'afterModelCallback', agent.afterModelCallbacks, callbackContext, response).pipe(
+          defaultIfEmpty(response),
+        ),
+      ),
+    );
+  });
+}
+
+function recoverFromModelError(
+  ctx: InvocationContext,
+  agent: FlowAgent,
+  request: LlmRequest,
+  callbackContext: CallbackContext,
+  error: ModelError,
+): Observable<LlmResponse> {
+  return runCallbackChain(ctx.pluginManager, 'onModelErrorCallback', agent.onModelErrorCallbacks, callbackContext, request, error).pipe(
+    defaultIfEmpty(undefined),
+    concatMap((stand) => (stand ? of(stand) : throwError(() => error))),
+  );
+}
+
+function countModelCall(ctx: InvocationContext, agent: FlowAgent): void {
+  const limit = ctx.runConfig.maxLlmCalls ?? DEFAULT_MAX_LLM_CALLS;
+  const count = ctx.incrementLlmCallCount();
+  if (limit > 0 && count > limit) throw new LlmCallsLimitExceededError({ limit, agentName: agent.name });
+}
+
+function asModelError(error: unknown, model: string, agentName: string): ModelError {
+  if (error instanceof ModelError) return error;
+  const cause = toError(error);
+  return new ModelError(`Model "${model}" failed: ${cause.message}`, { model, agentName, cause });
+}

@@ -1,0 +1,27 @@
+import type { LlmRequestProcessor } from './llm-request-processor.js';
+import { basicRequestProcessor } from './request-processors/basic.js';
+import { contentsRequestProcessor } from './request-processors/contents.js';
+import { identityRequestProcessor } from './request-processors/identity.js';
+import { instructionsRequestProcessor } from './request-processors/instructions.js';
+import { toolsRequestProcessor } from './request-processors/tools.js';
+import { agentTransferRequestProcessor } from './request-processors/agent-transfer.js';
+import { requestConfirmationRequestProcessor } from './request-processors/request-confirmation.js';
+
+/**
+ * The request processors of an LlmAgent's model call, in ADK's order: model and config, resumed
+ * confirmations, instructions, identity, contents, agent transfer, then the tools.
+ *
+ * @example
+ * ```ts
+ * new LlmAgent({ name: 'a', model, requestProcessors: [...DEFAULT_REQUEST_PROCESSORS, addDate] });
+ * ```
+ */
+export const DEFAULT_REQUEST_PROCESSORS: readonly LlmRequestProcessor[] = [
+  basicRequestProcessor,
+  requestConfirmationRequestProcessor,
+  instructionsRequestProcessor,
+  identityRequestProcessor,
+  contentsRequestProcessor,
+  agentTransferRequestProcessor,
+  toolsRequestProcessor,
+];

@@ -1,0 +1,48 @@
+import { concat, defer, EMPTY, type Observable, throwError } from 'rxjs';
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
+import { AgentConfigError } from '../utils/errors.js';
+import type { FlowAgent } from './flow-agent.js';
+import { requestConfirmationEvent } from './request-confirmation-event.js';
+
+/**
+ * Emits a merged function-response event and what follows it:
+ *
+ * ```
+ * a call asked for confirmation:  (ask)(response) ─► the invocation ends
+ * a call transferred:             (response) ─► committed ─► target agent runs, same invocation
+ * otherwise:                      (response)
+ * ```
+ *
+ * @example
+ * ```ts
+ * callTools(ctx, agent, modelEvent, toolsDict).pipe(concatMap((r) => emitFunctionResponse(ctx, agent, modelEvent, r)));
+ * ```
+ */
+export function emitFunctionResponse(ctx: InvocationContext, agent: FlowAgent, callEvent: Event, responseEvent: Event): Observable<Event> {
+  return defer(() => {
+    const ask = requestConfirmationEvent(ctx, callEvent, responseEvent);
+    return concat(
+      ask ? ctx.emit(ask) : EMPTY,
+      ctx.emit(responseEvent),
+      defer(() => (ask ? endInvocation(ctx) : transferIfRequested(ctx, agent, responseEvent))),
+    );
+  });
+}
+
+function endInvocation(ctx: InvocationContext): Observable<never> {
+  ctx.endInvocation();
+  return EMPTY;
+}
+
+function transferIfRequested(ctx: InvocationContext, agent: FlowAgent, responseEvent: Event): Observable<Event> {
+  const name = responseEvent.actions.transferToAgent;
+  if (!name) return EMPTY;
+  const target = agent.rootAgent.findAgent(name);
+  if (!target) {
+    return throwError(
+      () => new AgentConfigError(`Agent "${agent.name}" transferred to "${name}", but there is no agent of that name in the tree.`, { agentName: agent.name }),
+    );
+  }
+  return target.runAsync(ctx);
+}

@@ -1,0 +1,55 @@
+import type { GenerateContentConfig } from '@google/genai';
+import type { Observable } from 'rxjs';
+import type { BaseAgent } from '../agents/base-agent.js';
+import type { ReadonlyContext } from '../context/readonly-context.js';
+import type { BaseLlm } from '../models/base-llm.js';
+import type {
+  AfterModelCallback,
+  AfterToolCallback,
+  BeforeModelCallback,
+  BeforeToolCallback,
+  OnModelErrorCallback,
+  OnToolErrorCallback,
+} from '../plugins/callback-types.js';
+import type { BaseTool } from '../tools/base-tool.js';
+import type { BaseToolset } from '../tools/base-toolset.js';
+import type { JsonSchema } from '../tools/to-gemini-schema.js';
+
+/** An agent's instruction once resolved for a call. */
+export interface ResolvedInstruction {
+  text: string;
+  /** True for instruction providers: their text is used as is, without `{key}` templating. */
+  bypassStateInjection: boolean;
+}
+
+/**
+ * What the LLM flow needs from the agent it runs for (LlmAgent implements it). The flow lives
+ * below the agents in the layering, so it sees the agent through this interface.
+ */
+export interface FlowAgent extends BaseAgent {
+  readonly tools: ReadonlyArray<BaseTool | BaseToolset>;
+  readonly generateContentConfig: GenerateContentConfig | undefined;
+  readonly includeContents: 'default' | 'none';
+  readonly outputSchema: JsonSchema | undefined;
+  readonly disallowTransferToParent: boolean;
+  readonly disallowTransferToPeers: boolean;
+  readonly beforeModelCallbacks: readonly BeforeModelCallback[];
+  readonly afterModelCallbacks: readonly AfterModelCallback[];
+  readonly onModelErrorCallbacks: readonly OnModelErrorCallback[];
+  readonly beforeToolCallbacks: readonly BeforeToolCallback[];
+  readonly afterToolCallbacks: readonly AfterToolCallback[];
+  readonly onToolErrorCallbacks: readonly OnToolErrorCallback[];
+  /** The model this agent calls (its own, or inherited from an ancestor). */
+  canonicalModel(): BaseLlm;
+  /** The instruction for this call. */
+  canonicalInstruction(ctx: ReadonlyContext): Observable<ResolvedInstruction>;
+  /** The root agent's global instruction, if any. */
+  canonicalGlobalInstruction(ctx: ReadonlyContext): Observable<ResolvedInstruction>;
+  /** The tools for this call, toolsets expanded. */
+  canonicalTools(ctx: ReadonlyContext): Observable<BaseTool[]>;
+}
+
+/** True when `agent` is an agent the LLM flow can run (an LlmAgent). */
+export function isFlowAgent(agent: BaseAgent | undefined): agent is FlowAgent {
+  return !!agent && typeof (agent as Partial<FlowAgent>).canonicalModel === 'function';
+}

@@ -1,0 +1,32 @@
+import { defer, type Observable } from 'rxjs';
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
+import { isFinalResponse } from '../events/is-final-response.js';
+import { repeatWhileLast } from '../operators/repeat-while-last.js';
+import type { FlowAgent } from './flow-agent.js';
+import { type LlmStepOptions, runLlmStep } from './run-llm-step.js';
+
+/**
+ * The LLM loop of an agent: run a step ({@link runLlmStep}); if its last event is not a final
+ * response (it was a tool call and its response), run another; stop after a final response, a
+ * partial last event, a step that emitted nothing, or once the invocation has ended.
+ *
+ * ```
+ * step 1:  --call--resp|                  last = function response → go on
+ * step 2:                --text|          last = final response → stop
+ * flow:    --call--resp--text|
+ * ```
+ *
+ * @example
+ * ```ts
+ * runLlmFlow(ctx, agent, { processors: DEFAULT_REQUEST_PROCESSORS }).subscribe(render);
+ * ```
+ */
+export function runLlmFlow(ctx: InvocationContext, agent: FlowAgent, options: LlmStepOptions): Observable<Event> {
+  return defer(() => runLlmStep(ctx, agent, options)).pipe(repeatWhileLast((last) => !isStepFinal(ctx, last)));
+}
+
+/** True when the loop must stop after a step whose last event was `last`. */
+export function isStepFinal(ctx: InvocationContext, last: Event | undefined): boolean {
+  return !last || isFinalResponse(last) || !!last.partial || ctx.ended || !!last.actions.endOfAgent;
+}

@@ -1,0 +1,56 @@
+import type { Content, FunctionCall } from '@google/genai';
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { EventActions } from '../events/event-actions.js';
+import type { Event } from '../events/event.js';
+import type { LlmResponse } from '../models/llm-response.js';
+import type { BaseTool } from '../tools/base-tool.js';
+import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../events/framework-function-names.js';
+
+/** The identity a model call's events share (every streamed chunk and the final response). */
+export interface ModelEventBase {
+  id: string;
+  actions: EventActions;
+}
+
+/**
+ * The event for one model response: the response's fields, this agent as author, the shared id
+ * and actions of the call; function calls without an id get one (`adk-…`), and the ids of calls
+ * to long-running tools go into `longRunningToolIds`.
+ *
+ * @example
+ * ```ts
+ * const event = modelResponseEvent(ctx, { id, actions }, response, request.toolsDict);
+ * ```
+ */
+export function modelResponseEvent(
+  ctx: InvocationContext,
+  base: ModelEventBase,
+  response: LlmResponse,
+  toolsDict: Record<string, BaseTool>,
+): Event {
+  const content = response.content && withFunctionCallIds(ctx, response.content);
+  const event = ctx.createEvent({ ...response, ...(content ? { content } : {}), id: base.id, actions: base.actions });
+  event.actions = base.actions;
+  const calls = functionCallsOf(content);
+  if (calls.length && !response.partial) {
+    event.longRunningToolIds = calls.filter((c) => toolsDict[c.name ?? '']?.isLongRunning).map((c) => c.id!);
+  }
+  return event;
+}
+
+function withFunctionCallIds(ctx: InvocationContext, content: Content): Content {
+  const parts = content.parts;
+  if (!parts?.some((p) => p.functionCall && !p.functionCall.id)) return content;
+  return {
+    ...content,
+    parts: parts.map((p) =>
+      p.functionCall && !p.functionCall.id
+        ? { ...p, functionCall: { ...p.functionCall, id: `${CLIENT_FUNCTION_CALL_ID_PREFIX}${ctx.idGenerator()}` } }
+        : p,
+    ),
+  };
+}
+
+function functionCallsOf(content: Content | undefined): FunctionCall[] {
+  return (content?.parts ?? []).flatMap((p) => (p.functionCall ? [p.functionCall] : []));
+}

@@ -1,0 +1,25 @@
+import { defer, EMPTY } from 'rxjs';
+import { appendInstructions } from '../../models/llm-request.js';
+import type { LlmRequestProcessor } from '../llm-request-processor.js';
+
+/**
+ * Tells the model who it is, with ADK's exact words:
+ * `You are an agent. Your internal name is "<name>". The description about you is "<description>".`
+ * (the last sentence only when the agent has a description).
+ *
+ * @example
+ * ```ts
+ * identityText({ name: 'weather_agent', description: 'Answers weather questions.' });
+ * ```
+ */
+export const identityRequestProcessor: LlmRequestProcessor = (_ctx, agent, request) =>
+  defer(() => {
+    appendInstructions(request, [identityText(agent)]);
+    return EMPTY;
+  });
+
+/** The identity sentence(s) for an agent. */
+export function identityText(agent: { name: string; description?: string | undefined }): string {
+  const name = `You are an agent. Your internal name is "${agent.name}".`;
+  return agent.description ? `${name} The description about you is "${agent.description}".` : name;
+}

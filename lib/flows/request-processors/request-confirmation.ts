@@ -1,0 +1,73 @@
+import { concat, concatMap, defer, EMPTY, from, map, mergeMap, type Observable, toArray } from 'rxjs';
+import type { InvocationContext } from '../../context/invocation-context.js';
+import { ReadonlyContext } from '../../context/readonly-context.js';
+import type { Event } from '../../events/event.js';
+import type { BaseTool } from '../../tools/base-tool.js';
+import type { InvalidConfirmationError } from '../../utils/errors.js';
+import {
+  checkConfirmationAnswer,
+  type HonouredConfirmation,
+  latestConfirmationAnswers,
+} from '../check-confirmation-answer.js';
+import { emitFunctionResponse } from '../emit-function-response.js';
+import type { FlowAgent } from '../flow-agent.js';
+import type { LlmRequestProcessor } from '../llm-request-processor.js';
+import { mergeFunctionResponseEvents } from '../merge-function-response-events.js';
+import { runToolCall } from '../run-tool-call.js';
+
+/**
+ * Resumes tool calls a human confirmed (SPEC §10): when the latest user message answers
+ * confirmation requests, each answer is checked ({@link checkConfirmationAnswer}); honoured ones
+ * re-run their original call with `ctx.toolConfirmation` set and the merged response is emitted
+ * before the model is called; a refused answer becomes an `INVALID_CONFIRMATION` error event and
+ * its tool never runs (and with nothing to resume, the invocation ends there).
+ *
+ * @example
+ * ```ts
+ * runner.runAsync({ userId, sessionId, newMessage: createConfirmationResponse(request, { confirmed: true }) });
+ * // → the tool runs with ctx.toolConfirmation.confirmed === true, then the model answers
+ * ```
+ */
+export const requestConfirmationRequestProcessor: LlmRequestProcessor = (ctx, agent) =>
+  defer(() => {
+    const latest = latestConfirmationAnswers(ctx.session.events);
+    if (!latest) return EMPTY;
+    const checks = latest.answers.map((answer) => checkConfirmationAnswer(ctx.session.events, agent.name, answer, latest.index));
+    const honoured = checks.flatMap((c) => (c.kind === 'honoured' ? [c.value] : []));
+    const refused = checks.flatMap((c) => (c.kind === 'invalid' ? [c.error] : []));
+    return concat(
+      from(refused).pipe(concatMap((error) => ctx.emit(invalidConfirmationEvent(ctx, error)))),
+      honoured.length ? resume(ctx, agent, honoured) : refused.length ? endInvocation(ctx) : EMPTY,
+    );
+  });
+
+function resume(ctx: InvocationContext, agent: FlowAgent, honoured: HonouredConfirmation[]): Observable<Event> {
+  return agent.canonicalTools(new ReadonlyContext(ctx)).pipe(
+    map(toolsByName),
+    concatMap((toolsDict) =>
+      from(honoured).pipe(
+        mergeMap((h, index) => runToolCall(ctx, agent, h.call, toolsDict, h.confirmation).pipe(map((event) => ({ index, event })))),
+        toArray(),
+        concatMap((results) => {
+          const events = results.sort((a, b) => a.index - b.index).map((r) => r.event);
+          if (!events.length) return EMPTY;
+          const callEvent = ctx.createEvent({ content: { role: 'model', parts: honoured.map((h) => ({ functionCall: h.call })) } });
+          return emitFunctionResponse(ctx, agent, callEvent, mergeFunctionResponseEvents(ctx, events));
+        }),
+      ),
+    ),
+  );
+}
+
+function toolsByName(tools: BaseTool[]): Record<string, BaseTool> {
+  return Object.fromEntries(tools.map((t) => [t.name, t]));
+}
+
+function invalidConfirmationEvent(ctx: InvocationContext, error: InvalidConfirmationError): Event {
+  return ctx.createEvent({ errorCode: error.code, errorMessage: error.message });
+}
+
+function endInvocation(ctx: InvocationContext): Observable<never> {
+  ctx.endInvocation();
+  return EMPTY;
+}

@@ -1,0 +1,71 @@
+import { concat, concatMap, defer, EMPTY, from, type Observable } from 'rxjs';
+import type { InvocationContext } from '../context/invocation-context.js';
+import { createEventActions } from '../events/event-actions.js';
+import type { Event } from '../events/event.js';
+import { getFunctionCalls } from '../events/get-function-calls.js';
+import { createLlmRequest, type LlmRequest } from '../models/llm-request.js';
+import type { LlmResponse } from '../models/llm-response.js';
+import { callModel } from './call-model.js';
+import { callTools } from './call-tools.js';
+import { emitFunctionResponse } from './emit-function-response.js';
+import type { FlowAgent } from './flow-agent.js';
+import type { LlmRequestProcessor } from './llm-request-processor.js';
+import { type ModelEventBase, modelResponseEvent } from './model-response-event.js';
+
+/** The pluggable parts of a step. */
+export interface LlmStepOptions {
+  processors: readonly LlmRequestProcessor[];
+}
+
+/**
+ * One step of the LLM loop, as the seed's timing diagram reads:
+ *
+ * ```
+ * build request (processors, in order; they may emit events)
+ *   └► before-model ─► model ─► after-model          (per response / streamed chunk)
+ *        └► emit model event ─ committed ─► (final response only) run tools
+ *             └► emit one merged function-response event ─ committed ─► transfer / end for confirmation
+ * ```
+ *
+ * @example
+ * ```ts
+ * runLlmStep(ctx, agent, { processors: DEFAULT_REQUEST_PROCESSORS }).subscribe(...);
+ * ```
+ */
+export function runLlmStep(ctx: InvocationContext, agent: FlowAgent, options: LlmStepOptions): Observable<Event> {
+  return defer(() => {
+    const request = createLlmRequest();
+    return concat(
+      preprocess(ctx, agent, request, options.processors),
+      defer(() => (ctx.ended ? EMPTY : modelTurn(ctx, agent, request))),
+    );
+  });
+}
+
+function preprocess(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest, processors: readonly LlmRequestProcessor[]) {
+  return from(processors).pipe(concatMap((process) => defer(() => process(ctx, agent, request))));
+}
+
+function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest): Observable<Event> {
+  const base: ModelEventBase = { id: ctx.idGenerator(), actions: createEventActions() };
+  return callModel(ctx, agent, request, base.actions).pipe(concatMap((response) => postprocess(ctx, agent, request, base, response)));
+}
+
+function postprocess(
+  ctx: InvocationContext,
+  agent: FlowAgent,
+  request: LlmRequest,
+  base: ModelEventBase,
+  response: LlmResponse,
+): Observable<Event> {
+  if (!response.content && !response.errorCode && !response.interrupted) return EMPTY;
+  const event = modelResponseEvent(ctx, base, response, request.toolsDict);
+  return concat(ctx.emit(event), event.partial ? EMPTY : handleFunctionCalls(ctx, agent, event, request));
+}
+
+function handleFunctionCalls(ctx: InvocationContext, agent: FlowAgent, modelEvent: Event, request: LlmRequest): Observable<Event> {
+  if (getFunctionCalls(modelEvent).length === 0) return EMPTY;
+  return callTools(ctx, agent, modelEvent, request.toolsDict).pipe(
+    concatMap((responseEvent) => emitFunctionResponse(ctx, agent, modelEvent, responseEvent)),
+  );
+}

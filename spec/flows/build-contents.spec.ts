@@ -1,0 +1,105 @@
+import type { Part } from '@google/genai';
+import { createEvent, type Event } from '../../lib/events/event.js';
+import { buildContents, buildCurrentTurnContents, belongsToBranch } from '../../lib/flows/build-contents.js';
+
+const ev = (author: string, parts: Part[], extra: Partial<Event> = {}) =>
+  createEvent({ author, content: { role: author === 'user' ? 'user' : 'model', parts }, ...extra });
+
+describe('buildContents', () => {
+  it('keeps the user\'s and the agent\'s own events as they are', () => {
+    const events = [ev('user', [{ text: 'hi' }]), ev('me', [{ text: 'hello' }])];
+    expect(buildContents(events, 'me', undefined)).toEqual([
+      { role: 'user', parts: [{ text: 'hi' }] },
+      { role: 'model', parts: [{ text: 'hello' }] },
+    ]);
+  });
+
+  it('re-frames other agents\' messages as ADK does, printing payloads like Python dicts', () => {
+    const events = [
+      ev('coordinator', [{ functionCall: { id: 'adk-1', name: 'transfer_to_agent', args: { agent_name: 'math_tutor' } } }]),
+      createEvent({
+        author: 'coordinator',
+        content: { role: 'user', parts: [{ functionResponse: { id: 'adk-1', name: 'transfer_to_agent', response: { result: null } } }] },
+      }),
+      ev('other', [{ text: 'I said this' }, { text: 'hidden thought', thought: true }]),
+    ];
+    expect(buildContents(events, 'math_tutor', undefined)).toEqual([
+      {
+        role: 'user',
+        parts: [{ text: 'For context:' }, { text: "[coordinator] called tool `transfer_to_agent` with parameters: {'agent_name': 'math_tutor'}" }],
+      },
+      { role: 'user', parts: [{ text: 'For context:' }, { text: "[coordinator] `transfer_to_agent` tool returned result: {'result': None}" }] },
+      { role: 'user', parts: [{ text: 'For context:' }, { text: '[other] said: I said this' }] },
+    ]);
+  });
+
+  it('leaves out events without content or role, with an empty first text, partial chunks and confirmation calls', () => {
+    const events = [
+      createEvent({ author: 'me', actions: { stateDelta: { a: 1 } } }),
+      createEvent({ author: 'me', content: { parts: [{ text: 'no role' }] } }),
+      ev('me', [{ text: '' }]),
+      ev('me', [{ text: 'partial' }], { partial: true }),
+      ev('me', [{ functionCall: { id: 'c', name: 'adk_request_confirmation', args: {} } }]),
+      ev('user', [{ functionResponse: { id: 'c', name: 'adk_request_confirmation', response: { confirmed: true } } }]),
+      ev('me', [{ text: 'kept' }]),
+    ];
+    expect(buildContents(events, 'me', undefined)).toEqual([{ role: 'model', parts: [{ text: 'kept' }] }]);
+  });
+
+  it('keeps only the events of the branch and of its ancestors', () => {
+    const events = [
+      ev('user', [{ text: 'q' }]),
+      ev('a', [{ text: 'from a' }], { branch: 'par.a' }),
+      ev('b', [{ text: 'from b' }], { branch: 'par.b' }),
+      ev('seq', [{ text: 'from parent' }], { branch: 'par' }),
+    ];
+    expect(buildContents(events, 'a', 'par.a').map((c) => c.parts!.at(-1)!.text)).toEqual(['q', 'from a', '[seq] said: from parent']);
+    expect(belongsToBranch('par.ab', ev('x', [{ text: '' }], { branch: 'par.a' }))).toBe(false);
+  });
+
+  it('removes framework-generated function-call ids, not the model\'s own', () => {
+    const events = [
+      ev('me', [{ functionCall: { id: 'adk-123', name: 'f', args: {} } }, { functionCall: { id: 'model-id', name: 'g', args: {} } }]),
+    ];
+    expect(buildContents(events, 'me', undefined)[0]!.parts).toEqual([
+      { functionCall: { name: 'f', args: {} } },
+      { functionCall: { id: 'model-id', name: 'g', args: {} } },
+    ]);
+    expect(events[0]!.content!.parts![0]!.functionCall!.id).toBe('adk-123');
+  });
+
+  it('moves a late (long-running) function response next to its call and drops what came between', () => {
+    const events = [
+      ev('user', [{ text: 'buy' }]),
+      ev('me', [{ functionCall: { id: 'lr', name: 'approve', args: {} } }]),
+      ev('me', [{ text: 'Waiting for approval.' }]),
+      ev('user', [{ text: 'any news?' }]),
+      ev('user', [{ functionResponse: { id: 'lr', name: 'approve', response: { status: 'approved' } } }]),
+    ];
+    expect(buildContents(events, 'me', undefined).map((c) => c.parts![0])).toEqual([
+      { text: 'buy' },
+      { functionCall: { id: 'lr', name: 'approve', args: {} } },
+      { functionResponse: { id: 'lr', name: 'approve', response: { status: 'approved' } } },
+    ]);
+  });
+
+  it('merges responses of one call event that arrived in separate events', () => {
+    const events = [
+      ev('me', [{ functionCall: { id: 'a', name: 'fa', args: {} } }, { functionCall: { id: 'b', name: 'fb', args: {} } }]),
+      ev('user', [{ functionResponse: { id: 'a', name: 'fa', response: { v: 1 } } }]),
+      ev('me', [{ text: 'interim' }]),
+      ev('user', [{ functionResponse: { id: 'b', name: 'fb', response: { v: 2 } } }]),
+    ];
+    const contents = buildContents(events, 'me', undefined);
+    expect(contents).toHaveLength(2);
+    expect(contents[1]!.parts!.map((p) => p.functionResponse!.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('buildCurrentTurnContents', () => {
+  it('starts at the latest user message or other agent\'s event', () => {
+    const events = [ev('user', [{ text: 'old' }]), ev('me', [{ text: 'old answer' }]), ev('user', [{ text: 'new' }]), ev('me', [{ text: 'thinking' }])];
+    expect(buildCurrentTurnContents(events, 'me', undefined).map((c) => c.parts![0]!.text)).toEqual(['new', 'thinking']);
+    expect(buildCurrentTurnContents([], 'me', undefined)).toEqual([]);
+  });
+});
