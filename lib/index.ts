@@ -13,6 +13,7 @@ export {
   AgentConfigError,
   PluginConfigError,
   InvalidRequestError,
+  OutputSchemaError,
   toError,
 } from './utils/errors.js';
 export { fromMaybeAsync, isDefined, type MaybeAsync } from './utils/from-maybe-async.js';
@@ -20,10 +21,12 @@ export { defaultIdGenerator, sequentialIds, type IdGenerator } from './utils/ids
 export { schedulerClock, type Clock } from './utils/clock.js';
 export { asArray } from './utils/as-array.js';
 export { KeyedMutex } from './utils/keyed-mutex.js';
+export { pythonRepr, pythonString } from './utils/python-repr.js';
 
 // operators
 export { firstDefined } from './operators/first-defined.js';
 export { abortOnTeardown } from './operators/abort-on-teardown.js';
+export { repeatWhileLast } from './operators/repeat-while-last.js';
 
 // events
 export { createEvent, type Event, type EventInit } from './events/event.js';
@@ -33,9 +36,24 @@ export { isFinalResponse } from './events/is-final-response.js';
 export { getFunctionCalls } from './events/get-function-calls.js';
 export { getFunctionResponses } from './events/get-function-responses.js';
 export { hasTrailingCodeExecutionResult } from './events/has-trailing-code-execution-result.js';
+export {
+  REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
+  REQUEST_EUC_FUNCTION_CALL_NAME,
+  CLIENT_FUNCTION_CALL_ID_PREFIX,
+} from './events/framework-function-names.js';
+export {
+  getConfirmationRequests,
+  createConfirmationResponse,
+  type ConfirmationRequest,
+} from './events/confirmation-requests.js';
 
 // models
 export type { LlmResponse } from './models/llm-response.js';
+export { BaseLlm } from './models/base-llm.js';
+export { LLMRegistry, type LlmFactory, type RegistrableLlm } from './models/llm-registry.js';
+export { Gemini, type GeminiOptions } from './models/gemini.js';
+export { llmResponseFromGenai, type GenaiResponseLike } from './models/llm-response-from-genai.js';
+export { aggregateStream } from './models/aggregate-stream.js';
 export {
   createLlmRequest,
   appendInstructions,
@@ -88,6 +106,28 @@ export { DEFAULT_MAX_LLM_CALLS, type RunConfig } from './context/run-config.js';
 
 // tools
 export { BaseTool, type BaseToolConfig } from './tools/base-tool.js';
+export { BaseToolset, type ToolFilter } from './tools/base-toolset.js';
+export {
+  FunctionTool,
+  CONFIRMATION_REQUIRED_ERROR,
+  CONFIRMATION_REJECTED_ERROR,
+  type FunctionToolConfig,
+  type JsonSchemaSource,
+} from './tools/function-tool.js';
+export { LongRunningFunctionTool, LONG_RUNNING_NOTE } from './tools/long-running-function-tool.js';
+export {
+  GeminiBuiltinTool,
+  GoogleSearchTool,
+  UrlContextTool,
+  GoogleMapsGroundingTool,
+  googleSearch,
+  urlContext,
+  googleMapsGrounding,
+} from './tools/gemini-builtin-tool.js';
+export { TransferToAgentTool, TRANSFER_TO_AGENT_TOOL_NAME } from './tools/transfer-to-agent-tool.js';
+export { exitLoopTool } from './tools/exit-loop-tool.js';
+export { toGeminiSchema, type JsonSchema } from './tools/to-gemini-schema.js';
+export { compileArgumentValidator, type ArgumentValidator } from './tools/validate-arguments.js';
 
 // plugins
 export { BasePlugin } from './plugins/base-plugin.js';
@@ -110,8 +150,28 @@ export type {
   OneOrMany,
 } from './plugins/callback-types.js';
 
+// flows (the LLM step, for custom agents and processors)
+export type { FlowAgent, ResolvedInstruction } from './flows/flow-agent.js';
+export type { LlmRequestProcessor } from './flows/llm-request-processor.js';
+export { DEFAULT_REQUEST_PROCESSORS } from './flows/default-request-processors.js';
+export { runLlmFlow, isStepFinal } from './flows/llm-flow.js';
+export { runLlmStep, type LlmStepOptions } from './flows/run-llm-step.js';
+export { callModel } from './flows/call-model.js';
+export { callTools } from './flows/call-tools.js';
+export { runToolCall, type ToolResult } from './flows/run-tool-call.js';
+export { buildContents, buildCurrentTurnContents } from './flows/build-contents.js';
+export { injectSessionState } from './flows/inject-session-state.js';
+export { identityText } from './flows/request-processors/identity.js';
+export { transferInstructions } from './flows/request-processors/agent-transfer.js';
+export { transferTargets } from './flows/transfer-targets.js';
+
 // agents
 export { BaseAgent, type BaseAgentConfig } from './agents/base-agent.js';
+export { LlmAgent, type LlmAgentConfig, type InstructionProvider } from './agents/llm-agent.js';
+export { SequentialAgent } from './agents/sequential-agent.js';
+export { ParallelAgent } from './agents/parallel-agent.js';
+export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
+export { parseStructuredOutput } from './agents/parse-structured-output.js';
 export { runAgentCallbacks, type AgentCallbackOutcome } from './agents/run-agent-callbacks.js';
 export { validateAgentName } from './agents/validate-agent-name.js';
 
@@ -120,3 +180,5 @@ export { Runner, type RunnerConfig, type RunAsyncRequest } from './runner/runner
 export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
 export { appendAndAcknowledge } from './runner/append-and-acknowledge.js';
 export { selectAgentForTurn } from './runner/select-agent-for-turn.js';
+export { AgentTool, type AgentToolConfig } from './runner/agent-tool.js';
+export { ForwardingArtifactService } from './runner/forwarding-artifact-service.js';
