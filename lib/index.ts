@@ -134,6 +134,17 @@ export { BasePlugin } from './plugins/base-plugin.js';
 export { createPlugin, type PluginConfig } from './plugins/create-plugin.js';
 export { PluginManager } from './plugins/plugin-manager.js';
 export { runCallbackChain } from './plugins/run-callback-chain.js';
+export { LoggingPlugin, type LoggingPluginOptions } from './plugins/builtin/logging-plugin.js';
+export { FunctionCallModifierPlugin, type FunctionCallModifierConfig } from './plugins/builtin/function-call-modifier-plugin.js';
+export {
+  ReflectAndRetryToolPlugin,
+  REFLECT_AND_RETRY_RESPONSE_TYPE,
+  type ReflectAndRetryToolPluginOptions,
+  type ReflectAndRetryTrackingScope,
+  type ToolFailureResponse,
+  type ToolFailure,
+} from './plugins/builtin/reflect-and-retry-tool-plugin.js';
+export { GlobalInstructionPlugin, type GlobalInstructionProvider } from './plugins/builtin/global-instruction-plugin.js';
 export type {
   HookArgs,
   HookResults,

@@ -39,6 +39,11 @@ export class CallbackContext extends ReadonlyContext {
     return this.invocationContext.abortSignal;
   }
 
+  /** The invocation this callback runs in (for plugins and tools that need the whole context). */
+  get invocation(): InvocationContext {
+    return this.invocationContext;
+  }
+
   /** Loads an artifact of this session (latest version unless `version`). */
   loadArtifact(filename: string, version?: number): Observable<Part | undefined> {
     return defer(() => {

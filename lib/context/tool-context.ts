@@ -45,11 +45,6 @@ export class ToolContext extends CallbackContext {
     return this.callAbortSignal ?? super.abortSignal;
   }
 
-  /** The invocation this tool runs in (used by tools that run agents, e.g. AgentTool). */
-  get invocation(): InvocationContext {
-    return this.invocationContext;
-  }
-
   /**
    * Asks a human to confirm this call. The call's response becomes a "requires confirmation"
    * error, an `adk_request_confirmation` event is emitted, and the invocation ends; the call is

@@ -36,10 +36,10 @@ function recordedRequests(recordings: Recording[], agentName: string) {
 }
 
 /** What the recordings let us compare: system instruction, declarations (response dropped), contents without ids. */
-function comparable(request: { config: { systemInstruction?: unknown; tools?: Tool[] }; contents: Content[] }) {
+function comparable(request: { config: { systemInstruction?: unknown; tools?: unknown }; contents: Content[] }) {
   return {
     systemInstruction: request.config.systemInstruction,
-    declarations: (request.config.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map(withoutResponse),
+    declarations: ((request.config.tools ?? []) as Tool[]).flatMap((t) => t.functionDeclarations ?? []).map(withoutResponse),
     contents: request.contents.map((c) => ({
       role: c.role,
       parts: (c.parts ?? []).map((p) => {
