@@ -1,0 +1,34 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Runs an example from source (ts-node, transpile only), offline. */
+async function example(file: string, ...args: string[]): Promise<string> {
+  const env = { ...process.env, TS_NODE_TRANSPILE_ONLY: '1', GEMINI_API_KEY: '', GOOGLE_API_KEY: '', RXADK_QUIET: '1', NODE_NO_WARNINGS: '1' };
+  const { stdout } = await run(process.execPath, ['--loader', 'ts-node/esm', `examples/${file}`, ...args], { env, timeout: 60_000 });
+  // eslint-disable-next-line no-control-regex
+  return stdout.replace(/\x1b\[[0-9;]*m/g, '');
+}
+
+describe('examples (offline)', () => {
+  it('weather-agent: callbacks fire around the model and the tool, and the audit plugin summarises the run', async () => {
+    const out = await example('weather-agent.ts');
+    const order = ['[Agent] weather_agent starts', '[Model] sending 1 message(s)', '[Tool] calling get_weather', '[Model] sending 3 message(s)', 'weather_agent: It is sunny in Beijing, 25°C.', '[Agent] weather_agent done'];
+    const positions = order.map((line) => out.indexOf(line));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(out).toMatch(/\[audit\] {3}tokens: {8}100/);
+  });
+
+  it('vacation-request: a "y" answer approves, an "n" answer rejects', async () => {
+    expect(await example('vacation-request.ts', '--answer=y')).toMatch(/manager: approved\n.*"status":"approved".*\n.*Your 3 days off are approved/);
+    expect(await example('vacation-request.ts', '--answer=n')).toMatch(/manager: rejected\n.*"status":"rejected".*\n.*not approved/);
+  });
+
+  it('hello-callbacks: the custom agent counts down, committing each step before the next', async () => {
+    const out = await example('hello-callbacks.ts');
+    expect(out).toMatch(/countdown: 3…\n(.*\n)*countdown: 2…\n(.*\n)*countdown: 1…\n(.*\n)*countdown: Lift-off!/);
+    expect(out).toMatch(/session: 13 events, state \{"launches":2,"remaining":0\}/);
+  });
+});
