@@ -6,7 +6,7 @@ import type { EventActions } from '../events/event-actions.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
 import { runCallbackChain } from '../plugins/run-callback-chain.js';
-import { LlmCallsLimitExceededError, ModelError, toError } from '../utils/errors.js';
+import { LlmCallsLimitExceededError, ModelError, RxadkError, toError } from '../utils/errors.js';
 import type { FlowAgent } from './flow-agent.js';
 
 /**
@@ -70,7 +70,7 @@ function recoverFromModelError(
   agent: FlowAgent,
   request: LlmRequest,
   callbackContext: CallbackContext,
-  error: ModelError,
+  error: Error,
 ): Observable<LlmResponse> {
   return runCallbackChain(ctx.pluginManager, 'onModelErrorCallback', agent.onModelErrorCallbacks, callbackContext, request, error).pipe(
     defaultIfEmpty(undefined),
@@ -84,8 +84,9 @@ function countModelCall(ctx: InvocationContext, agent: FlowAgent): void {
   if (limit > 0 && count > limit) throw new LlmCallsLimitExceededError({ limit, agentName: agent.name });
 }
 
-function asModelError(error: unknown, model: string, agentName: string): ModelError {
-  if (error instanceof ModelError) return error;
+/** Foreign errors become `ModelError`s; the framework's own named errors keep their type. */
+function asModelError(error: unknown, model: string, agentName: string): Error {
+  if (error instanceof RxadkError) return error;
   const cause = toError(error);
   return new ModelError(`Model "${model}" failed: ${cause.message}`, { model, agentName, cause });
 }
