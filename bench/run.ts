@@ -1,0 +1,307 @@
+// `npm run bench`: rxadk and @google/adk side by side on the same scripted work (SPEC §14).
+//
+//   node dist/bench/run.js [--scenario turns,parallel,handles] [--framework rxadk,adk]
+//                          [--turns 1000] [--adk-turns 1000] [--sessions 20] [--session-turns 100]
+//                          [--warmup 300] [--repeats 5]
+//
+// Re-runs itself under `node --expose-gc` (unless it already has it) so that a full GC runs
+// before each measured run. Reports; never asserts.
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Framework } from './frameworks/framework.js';
+import { rxadk } from './frameworks/rxadk.js';
+import { adk } from './reference/adk.js';
+import { fmt, heading, table, times } from './report.js';
+import { runOpenHandlesScenario, summarizeResources, type OpenHandlesResult } from './scenarios/open-handles.js';
+import { runParallelToolsScenario, type ParallelRun } from './scenarios/parallel-tools.js';
+import { buckets, runTurnsScenario, statsOf, type TurnsResult, type TurnsRun } from './scenarios/turns.js';
+
+interface Options {
+  scenarios: Set<string>;
+  frameworks: Set<string>;
+  turns: number;
+  adkTurns: number;
+  sessions: number;
+  sessionTurns: number;
+  warmup: number;
+  repeats: number;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const value = (name: string): string | undefined => {
+    const index = argv.indexOf(`--${name}`);
+    if (index !== -1) return argv[index + 1];
+    return argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  };
+  const int = (name: string, fallback: number) => {
+    const parsed = Number.parseInt(value(name) ?? '', 10);
+    return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+  };
+  const list = (name: string, fallback: string) => new Set((value(name) ?? fallback).split(',').map((s) => s.trim()));
+  const turns = int('turns', 1000);
+  return {
+    scenarios: list('scenario', 'turns,parallel,handles'),
+    frameworks: list('framework', 'rxadk,adk'),
+    turns,
+    adkTurns: int('adk-turns', turns),
+    sessions: int('sessions', 20),
+    sessionTurns: int('session-turns', 100),
+    warmup: int('warmup', 300),
+    repeats: int('repeats', 5),
+  };
+}
+
+/** Re-executes this script under --expose-gc; returns true when it did (the parent then just waits). */
+function respawnWithGc(): boolean {
+  if ((globalThis as { gc?: unknown }).gc || process.env.RXADK_BENCH_CHILD) return false;
+  const script = fileURLToPath(import.meta.url);
+  const child = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, script, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, RXADK_BENCH_CHILD: '1' },
+  });
+  process.exitCode = child.status ?? 1;
+  return true;
+}
+
+const WINDOW = 50;
+
+function turnsTables(result: TurnsResult): string[] {
+  const out: string[] = [];
+  const rows = (runs: TurnsRun[], withWindows: boolean) =>
+    runs.map((run) => {
+      const s = statsOf(run, WINDOW);
+      return [
+        run.framework,
+        run.label,
+        fmt(run.totalMs / 1000, 2),
+        fmt(s.turnsPerSecond, 0),
+        fmt(s.usPerTurn, 1),
+        fmt(s.eventsPerTurn, 0),
+        fmt(s.usPerEvent, 1),
+        run.eventsStored,
+        withWindows ? fmt(s.firstWindowMs * 1000, 1) : '—',
+        withWindows ? fmt(s.lastWindowMs * 1000, 1) : '—',
+        withWindows ? times(s.growth) : '—',
+        fmt(run.cpuPerWall, 2),
+      ];
+    });
+  const header = [
+    'framework',
+    'run',
+    'total s',
+    'turns/s',
+    'µs/turn',
+    'ev/turn',
+    'µs/event',
+    'stored ev',
+    `first ${WINDOW} µs/turn`,
+    `last ${WINDOW} µs/turn`,
+    'last/first',
+    'cpu/wall',
+  ];
+  out.push(table(header, [...rows(result.single, true), ...rows(result.multi, false)]));
+  out.push(
+    `(µs/event = µs/turn ÷ events emitted per turn; "stored ev" counts the user events too. ` +
+      `first/last ${WINDOW}: mean wall time of the session's first and last ${WINDOW} turns; ` +
+      `cpu/wall: process CPU time ÷ wall time, well below 1 = the run waited for a core.)`,
+  );
+  return out;
+}
+
+const BUCKET = 100;
+
+/** How a turn's cost changes along the single-session run. */
+function growthTable(result: TurnsResult): string {
+  const runs = result.single;
+  const width = Math.max(...runs.map((run) => run.turnMs.length));
+  const header = ['framework'];
+  for (let start = 0; start < width; start += BUCKET) header.push(`${start + 1}–${Math.min(start + BUCKET, width)}`);
+  return table(
+    header,
+    runs.map((run) => [run.framework, ...buckets(run, BUCKET).map((ms) => fmt(ms * 1000, 0))]),
+  );
+}
+
+function ratioRows(result: TurnsResult): Array<[string, number]> {
+  const pair = (runs: TurnsRun[]) => {
+    const ours = runs.find((r) => r.framework === rxadk.name);
+    const theirs = runs.find((r) => r.framework === adk.name);
+    return ours && theirs ? ([statsOf(ours, WINDOW), statsOf(theirs, WINDOW)] as const) : undefined;
+  };
+  const rows: Array<[string, number]> = [];
+  const single = pair(result.single);
+  if (single) {
+    const [ours, theirs] = single;
+    rows.push([`1 session: µs/turn over the whole run`, theirs.usPerTurn / ours.usPerTurn]);
+    rows.push([`1 session: first ${WINDOW} turns`, theirs.firstWindowMs / ours.firstWindowMs]);
+    rows.push([`1 session: last ${WINDOW} turns`, theirs.lastWindowMs / ours.lastWindowMs]);
+  }
+  const multi = pair(result.multi);
+  if (multi) {
+    const [ours, theirs] = multi;
+    rows.push([`${result.multi[0]!.sessions} sessions: µs/turn over the whole run`, theirs.usPerTurn / ours.usPerTurn]);
+  }
+  return rows;
+}
+
+function parallelTable(runs: ParallelRun[], options: Options): string {
+  return table(
+    ['framework', 'turns', 'median ms', 'min ms', 'max ms', 'ev/turn', 'each run (ms)'],
+    runs.map((run) => [
+      run.framework,
+      options.repeats,
+      fmt(run.medianMs, 1),
+      fmt(run.minMs, 1),
+      fmt(run.maxMs, 1),
+      fmt(run.eventsPerTurn, 0),
+      run.wallMs.map((ms) => fmt(ms, 0)).join(' '),
+    ]),
+  );
+}
+
+function handlesReport(result: OpenHandlesResult): string {
+  return [
+    table(
+      ['moment', 'active resources (process.getActiveResourcesInfo())'],
+      [
+        ['before the turn', summarizeResources(result.baseline)],
+        [`${result.unsubscribeAfterMs} ms in (tool waiting)`, summarizeResources(result.whileRunning)],
+        ['after unsubscribe', summarizeResources(result.afterUnsubscribe)],
+        ['new since before', summarizeResources(result.leaked)],
+      ],
+    ),
+    `tool started: ${result.toolStarted}; its ctx.abortSignal fired: ${result.toolAbortSignalFired}; ` +
+      `events received: ${result.eventsReceived}; events stored at unsubscribe: ${result.storedAtUnsubscribe}, ` +
+      `100 ms later: ${result.storedLater}`,
+  ].join('\n');
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' / ');
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const frameworks: Framework[] = [rxadk, adk].filter((f) =>
+    options.frameworks.has(f === rxadk ? 'rxadk' : 'adk'),
+  );
+  const gc = !!(globalThis as { gc?: unknown }).gc;
+  const cpus = os.cpus();
+  console.log(heading('rxadk benchmark (SPEC §14)'));
+  console.log(
+    `${new Date().toISOString()} · Node ${process.version} · ${os.platform()} ${os.arch()} · ` +
+      `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}) · GC between runs: ${gc ? 'yes' : 'no'}`,
+  );
+  const adkVersion = await import('@google/adk/package.json', { with: { type: 'json' } })
+    .then((m: { default: { version: string } }) => m.default.version)
+    .catch(() => 'unknown');
+  console.log(`@google/adk ${adkVersion} (reference), both driven by a scripted model answering instantly.`);
+  console.log(`Load average at start (1/5/15 min): ${loadAverage()}`);
+
+  const summary: Array<[string, string, string]> = [];
+  let turns: TurnsResult | undefined;
+  if (options.scenarios.has('turns')) {
+    turns = await runTurnsScenario(
+      frameworks,
+      {
+        warmupTurns: options.warmup,
+        turns: options.turns,
+        sessions: options.sessions,
+        turnsPerSession: options.sessionTurns,
+        window: WINDOW,
+      },
+      (f) => (f === adk ? options.adkTurns : options.turns),
+    );
+    console.log(heading('Scenario "turns": per turn 1 tool call (get_weather) + 1 answer = 2 model calls, 3 events'));
+    console.log(
+      `Before each measured run: a full GC, then ${options.warmup} warm-up turns of the same framework ` +
+        `(sessions of 50 turns, not measured).`,
+    );
+    if (options.adkTurns !== options.turns) {
+      console.log(`NOTE: @google/adk's single-session run was shortened to ${options.adkTurns} turns (--adk-turns).`);
+    }
+    for (const line of turnsTables(turns)) console.log(line);
+    console.log(`\nMean µs per turn of each ${BUCKET}-turn stretch of the single-session run (turn numbers):`);
+    console.log(growthTable(turns));
+    const ratios = ratioRows(turns);
+    if (ratios.length) {
+      console.log('\nPer-turn overhead ratio (@google/adk µs per turn ÷ rxadk µs per turn):');
+      console.log(table(['measure', 'ratio'], ratios.map(([label, ratio]) => [label, times(ratio)])));
+      const headline = ratios.filter(([label]) => label.includes('whole run'));
+      const worst = Math.min(...headline.map(([, r]) => r));
+      summary.push([
+        'per-turn overhead ≥ 20× below @google/adk',
+        headline.map(([label, r]) => `${label.split(':')[0]}: ${times(r)}`).join('; '),
+        worst >= 20 ? 'MET' : 'NOT MET',
+      ]);
+    }
+    const ours = turns.single.find((r) => r.framework === rxadk.name);
+    if (ours) {
+      const s = statsOf(ours, WINDOW);
+      const theirs = turns.single.find((r) => r.framework === adk.name);
+      const ref = theirs ? ` (@google/adk: ${times(statsOf(theirs, WINDOW).growth)})` : '';
+      summary.push([
+        `last ${WINDOW} ≤ 3× first ${WINDOW} turns over ${ours.turns} turns`,
+        `rxadk ${times(s.growth, 2)}${ref}`,
+        s.growth <= 3 ? 'MET' : 'NOT MET',
+      ]);
+    }
+  }
+
+  if (options.scenarios.has('parallel')) {
+    const parallelOptions = { tools: 10, delayMs: 100, repeats: options.repeats };
+    const runs = await runParallelToolsScenario(frameworks, parallelOptions);
+    console.log(heading('Scenario "parallel tools": one turn, the model calls 10 tools at once, each waits 100 ms'));
+    console.log(`One warm-up turn, then ${options.repeats} measured turns, each on a fresh session; wall time of the whole turn.`);
+    console.log(parallelTable(runs, options));
+    const ours = runs.find((r) => r.framework === rxadk.name);
+    if (ours) {
+      summary.push([
+        'ten 100 ms tools in one turn ≈ 100 ms (criterion: median ≤ 150 ms)',
+        `rxadk median ${fmt(ours.medianMs, 1)} ms` +
+          (runs.find((r) => r.framework === adk.name)
+            ? ` (@google/adk ${fmt(runs.find((r) => r.framework === adk.name)!.medianMs, 1)} ms)`
+            : ''),
+        ours.medianMs <= 150 ? 'MET' : 'NOT MET',
+      ]);
+    }
+  }
+
+  if (options.scenarios.has('handles') && options.frameworks.has('rxadk')) {
+    const result = await runOpenHandlesScenario();
+    console.log(heading('Scenario "open handles" (rxadk): a tool waiting 10 s, unsubscribed after 50 ms'));
+    console.log(handlesReport(result));
+    summary.push([
+      'unsubscribe releases everything (no open handles)',
+      result.leaked.length ? `left: ${summarizeResources(result.leaked)}` : 'nothing left; tool aborted: ' + result.toolAbortSignalFired,
+      result.leaked.length === 0 && result.toolAbortSignalFired ? 'MET' : 'NOT MET',
+    ]);
+  }
+
+  console.log(`\nLoad average at end (1/5/15 min): ${loadAverage()}`);
+  if (summary.length) {
+    console.log(heading('SPEC §14 targets'));
+    console.log(table(['target', 'measured', 'result'], summary));
+  }
+}
+
+if (!respawnWithGc()) {
+  main().then(
+    () => {
+      // Exit on our own even if a reference library left something running; say so if it did.
+      const guard = setTimeout(() => {
+        console.log(`\n(exiting: still active after 2 s: ${summarizeResources(process.getActiveResourcesInfo())})`);
+        process.exit(process.exitCode ?? 0);
+      }, 2000);
+      guard.unref();
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
