@@ -138,13 +138,13 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
     );
   }
 
-  canonicalInstruction(ctx: ReadonlyContext): Observable<ResolvedInstruction> {
+  canonicalInstruction(ctx: ReadonlyContext): ResolvedInstruction | Observable<ResolvedInstruction> | undefined {
     return resolveInstruction(this.instruction, ctx);
   }
 
-  canonicalGlobalInstruction(ctx: ReadonlyContext): Observable<ResolvedInstruction> {
+  canonicalGlobalInstruction(ctx: ReadonlyContext): ResolvedInstruction | Observable<ResolvedInstruction> | undefined {
     const root = this.rootAgent;
-    return root instanceof LlmAgent ? resolveInstruction(root.globalInstruction, ctx) : EMPTY;
+    return root instanceof LlmAgent ? resolveInstruction(root.globalInstruction, ctx) : undefined;
   }
 
   canonicalTools(ctx: ReadonlyContext): Observable<BaseTool[]> {
@@ -156,9 +156,12 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
   }
 }
 
-function resolveInstruction(instruction: string | InstructionProvider | undefined, ctx: ReadonlyContext): Observable<ResolvedInstruction> {
-  if (instruction === undefined || instruction === '') return EMPTY;
-  if (typeof instruction === 'string') return of({ text: instruction, bypassStateInjection: false });
+function resolveInstruction(
+  instruction: string | InstructionProvider | undefined,
+  ctx: ReadonlyContext,
+): ResolvedInstruction | Observable<ResolvedInstruction> | undefined {
+  if (instruction === undefined || instruction === '') return undefined;
+  if (typeof instruction === 'string') return { text: instruction, bypassStateInjection: false };
   return fromMaybeAsync(() => instruction(ctx)).pipe(map((text) => ({ text, bypassStateInjection: true })));
 }
 

@@ -1,5 +1,5 @@
 import type { Content } from '@google/genai';
-import { defaultIfEmpty, defer, map, type Observable } from 'rxjs';
+import { defaultIfEmpty, defer, EMPTY, map, type Observable, of } from 'rxjs';
 import { CallbackContext } from '../context/callback-context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { hasActions } from '../events/event-actions.js';
@@ -39,12 +39,16 @@ export function runAgentCallbacks(
 ): Observable<AgentCallbackOutcome> {
   return defer(() => {
     const callbackContext = new CallbackContext(ctx);
-    return runCallbackChain(ctx.pluginManager, hook, callbacks, callbackContext).pipe(
+    const chain = runCallbackChain(ctx.pluginManager, hook, callbacks, callbackContext);
+    if (chain === EMPTY) return of(NOTHING);
+    return chain.pipe(
       defaultIfEmpty(undefined),
       map((content) => outcomeOf(ctx, callbackContext, content)),
     );
   });
 }
+
+const NOTHING: AgentCallbackOutcome = Object.freeze({});
 
 function outcomeOf(ctx: InvocationContext, callbackContext: CallbackContext, content: Content | undefined): AgentCallbackOutcome {
   if (content) return { content, event: ctx.createEvent({ content, actions: callbackContext.actions }) };

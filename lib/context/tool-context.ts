@@ -9,8 +9,8 @@ export interface ToolContextInit {
   actions?: EventActions;
   /** The human's answer when this call is re-run after a confirmation request. */
   toolConfirmation?: ToolConfirmation;
-  /** This call's own signal (fires when the call is cancelled); default: the invocation's. */
-  abortSignal?: AbortSignal;
+  /** This call's own signal (fires when the call is cancelled), or a function giving it on first use; default: the invocation's. */
+  abortSignal?: AbortSignal | (() => AbortSignal);
 }
 
 /**
@@ -32,7 +32,7 @@ export interface ToolContextInit {
 export class ToolContext extends CallbackContext {
   readonly functionCallId: string;
   readonly toolConfirmation: ToolConfirmation | undefined;
-  private readonly callAbortSignal: AbortSignal | undefined;
+  private readonly callAbortSignal: AbortSignal | (() => AbortSignal) | undefined;
 
   constructor(invocationContext: InvocationContext, init: ToolContextInit) {
     super(invocationContext, init.actions);
@@ -42,7 +42,9 @@ export class ToolContext extends CallbackContext {
   }
 
   override get abortSignal(): AbortSignal {
-    return this.callAbortSignal ?? super.abortSignal;
+    const own = this.callAbortSignal;
+    if (own === undefined) return super.abortSignal;
+    return typeof own === 'function' ? own() : own;
   }
 
   /**

@@ -34,13 +34,71 @@ interface HistoryItem {
  * ```
  */
 export function buildContents(events: readonly Event[], agentName: string, branch: string | undefined): Content[] {
-  const items: HistoryItem[] = [];
-  for (const event of events) {
-    if (!isModelVisible(event) || !belongsToBranch(branch, event)) continue;
-    items.push(isOtherAgentReply(agentName, event) ? { event, content: foreignContent(event) } : { event, content: event.content! });
-  }
-  const arranged = rearrangeAsyncFunctionResponses(rearrangeLatestFunctionResponse(items));
+  const key = `${agentName}\u0000${branch ?? ''}`;
+  const state = extendHistory(cachedPrefix(events, key), events, agentName, branch);
+  remember(events, key, state);
+  if (!state.detached) return state.contents.slice();
+  const arranged = rearrangeAsyncFunctionResponses(rearrangeLatestFunctionResponse(state.items));
   return arranged.map((item) => withoutClientFunctionCallIds(item.content));
+}
+
+/**
+ * The history built so far for one agent and branch: the model-visible items of the first
+ * `count` events, their contents as the model sees them, and whether some function response is
+ * not right after its call (only then must the history be rearranged).
+ */
+interface HistoryState {
+  count: number;
+  items: HistoryItem[];
+  contents: Content[];
+  detached: boolean;
+}
+
+/**
+ * Histories are append-only, so a model call's history extends the previous call's: each state
+ * is remembered under the last event it covers, and a later call reuses the longest one it finds
+ * near the end of its events. A turn then costs what its new events cost, not the whole session.
+ */
+const historyCache = new WeakMap<Event, Map<string, HistoryState>>();
+const LOOKBACK = 64;
+
+function cachedPrefix(events: readonly Event[], key: string): HistoryState | undefined {
+  for (let i = events.length - 1; i >= 0 && i >= events.length - LOOKBACK; i--) {
+    const state = historyCache.get(events[i]!)?.get(key);
+    if (state && state.count === i + 1) return state;
+  }
+  return undefined;
+}
+
+function remember(events: readonly Event[], key: string, state: HistoryState): void {
+  const last = events[events.length - 1];
+  if (!last) return;
+  let byKey = historyCache.get(last);
+  if (!byKey) historyCache.set(last, (byKey = new Map()));
+  byKey.set(key, state);
+}
+
+function extendHistory(start: HistoryState | undefined, events: readonly Event[], agentName: string, branch: string | undefined): HistoryState {
+  const items = start ? start.items.slice() : [];
+  const contents = start ? start.contents.slice() : [];
+  let detached = start?.detached ?? false;
+  for (let i = start?.count ?? 0; i < events.length; i++) {
+    const event = events[i]!;
+    if (!isModelVisible(event) || !belongsToBranch(branch, event)) continue;
+    const item = isOtherAgentReply(agentName, event) ? { event, content: foreignContent(event) } : { event, content: event.content! };
+    detached ||= isDetachedResponse(item, items[items.length - 1]);
+    items.push(item);
+    contents.push(withoutClientFunctionCallIds(item.content));
+  }
+  return { count: events.length, items, contents, detached };
+}
+
+/** A function response that does not answer calls of the item right before it. */
+function isDetachedResponse(item: HistoryItem, previous: HistoryItem | undefined): boolean {
+  const responses = responsesOf(item);
+  if (!responses.length) return false;
+  const callIds = new Set(previous ? callsOf(previous).map((c) => c.id) : []);
+  return responses.some((r) => !callIds.has(r.id));
 }
 
 /**

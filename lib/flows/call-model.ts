@@ -1,4 +1,5 @@
-import { catchError, concatMap, defaultIfEmpty, defer, type Observable, of, throwError } from 'rxjs';
+import { catchError, concatMap, defer, type Observable, of, throwError } from 'rxjs';
+import { orElse } from '../operators/or-else.js';
 import { CallbackContext } from '../context/callback-context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { DEFAULT_MAX_LLM_CALLS } from '../context/run-config.js';
@@ -38,9 +39,8 @@ export function callModel(
 ): Observable<LlmResponse> {
   return defer(() => {
     const callbackContext = new CallbackContext(ctx, actions);
-    return runCallbackChain(ctx.pluginManager, 'beforeModelCallback', agent.beforeModelCallbacks, callbackContext, request).pipe(
-      defaultIfEmpty(undefined),
-      concatMap((early) => (early ? of(early) : invokeModel(ctx, agent, request, callbackContext))),
+    return orElse(runCallbackChain(ctx.pluginManager, 'beforeModelCallback', agent.beforeModelCallbacks, callbackContext, request), () =>
+      invokeModel(ctx, agent, request, callbackContext),
     );
   });
 }
@@ -57,9 +57,7 @@ function invokeModel(
     return model.generateContent(request, ctx.runConfig.streamingMode === 'sse').pipe(
       catchError((error: unknown) => recoverFromModelError(ctx, agent, request, callbackContext, asModelError(error, model.model, agent.name))),
       concatMap((response) =>
-        runCallbackChain(ctx.pluginManager, 'afterModelCallback', agent.afterModelCallbacks, callbackContext, response).pipe(
-          defaultIfEmpty(response),
-        ),
+        orElse(runCallbackChain(ctx.pluginManager, 'afterModelCallback', agent.afterModelCallbacks, callbackContext, response), () => of(response)),
       ),
     );
   });
@@ -72,9 +70,8 @@ function recoverFromModelError(
   callbackContext: CallbackContext,
   error: Error,
 ): Observable<LlmResponse> {
-  return runCallbackChain(ctx.pluginManager, 'onModelErrorCallback', agent.onModelErrorCallbacks, callbackContext, request, error).pipe(
-    defaultIfEmpty(undefined),
-    concatMap((stand) => (stand ? of(stand) : throwError(() => error))),
+  return orElse(runCallbackChain(ctx.pluginManager, 'onModelErrorCallback', agent.onModelErrorCallbacks, callbackContext, request, error), () =>
+    throwError(() => error),
   );
 }
 

@@ -41,10 +41,10 @@ export interface FlowAgent extends BaseAgent {
   readonly onToolErrorCallbacks: readonly OnToolErrorCallback[];
   /** The model this agent calls (its own, or inherited from an ancestor). */
   canonicalModel(): BaseLlm;
-  /** The instruction for this call. */
-  canonicalInstruction(ctx: ReadonlyContext): Observable<ResolvedInstruction>;
-  /** The root agent's global instruction, if any. */
-  canonicalGlobalInstruction(ctx: ReadonlyContext): Observable<ResolvedInstruction>;
+  /** The instruction for this call: at once for a string, an Observable for a provider, `undefined` for none. */
+  canonicalInstruction(ctx: ReadonlyContext): ResolvedInstruction | Observable<ResolvedInstruction> | undefined;
+  /** The root agent's global instruction, if any (same forms). */
+  canonicalGlobalInstruction(ctx: ReadonlyContext): ResolvedInstruction | Observable<ResolvedInstruction> | undefined;
   /** The tools for this call, toolsets expanded. */
   canonicalTools(ctx: ReadonlyContext): Observable<BaseTool[]>;
 }

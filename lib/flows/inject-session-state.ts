@@ -20,6 +20,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export function injectSessionState(template: string, ctx: InvocationContext): Observable<string> {
   return defer(() => {
+    if (!usesArtifacts(template)) return of(fillFromState(template, ctx));
     const pieces = splitTemplate(template);
     return from(pieces).pipe(
       concatMap((piece) => (typeof piece === 'string' ? of(piece) : resolvePlaceholder(piece.raw, ctx))),
@@ -27,6 +28,42 @@ export function injectSessionState(template: string, ctx: InvocationContext): Ob
       defaultIfEmpty(''),
     );
   });
+}
+
+/** True when the template has an `{artifact.…}` placeholder (the only kind that needs I/O). */
+export function usesArtifacts(template: string): boolean {
+  return template.includes('artifact.');
+}
+
+/**
+ * {@link injectSessionState} for templates without artifact placeholders, synchronously.
+ *
+ * @example
+ * ```ts
+ * fillFromState('Answer in {user:lang}.', ctx); // 'Answer in French.'
+ * ```
+ */
+export function fillFromState(template: string, ctx: InvocationContext): string {
+  return template.replace(PLACEHOLDER, (raw) => stateValue(raw, ctx));
+}
+
+function stateValue(raw: string, ctx: InvocationContext): string {
+  let name = raw.replace(/^\{+/, '').replace(/\}+$/, '').trim();
+  const optional = name.endsWith('?');
+  if (optional) name = name.slice(0, -1);
+  if (!isStateName(name)) return raw;
+  const state = ctx.session.state;
+  if (Object.prototype.hasOwnProperty.call(state, name)) return stringify(state[name]);
+  if (optional) return '';
+  throw missingKey(ctx, name);
+}
+
+function missingKey(ctx: InvocationContext, name: string): AgentConfigError {
+  return new AgentConfigError(
+    `Instruction of agent "${ctx.agent.name}" uses {${name}}, but the session state has no "${name}". ` +
+      `Set it before this agent runs, or write {${name}?} to make it optional.`,
+    { agentName: ctx.agent.name },
+  );
 }
 
 function splitTemplate(template: string): Array<string | { raw: string }> {
@@ -46,18 +83,7 @@ function resolvePlaceholder(raw: string, ctx: InvocationContext): Observable<str
   const optional = name.endsWith('?');
   if (optional) name = name.slice(0, -1);
   if (name.startsWith('artifact.')) return artifactText(name.slice('artifact.'.length), optional, ctx);
-  if (!isStateName(name)) return of(raw);
-  const state = ctx.session.state;
-  if (Object.prototype.hasOwnProperty.call(state, name)) return of(stringify(state[name]));
-  if (optional) return of('');
-  return throwError(
-    () =>
-      new AgentConfigError(
-        `Instruction of agent "${ctx.agent.name}" uses {${name}}, but the session state has no "${name}". ` +
-          `Set it before this agent runs, or write {${name}?} to make it optional.`,
-        { agentName: ctx.agent.name },
-      ),
-  );
+  return defer(() => of(stateValue(raw, ctx)));
 }
 
 function artifactText(filename: string, optional: boolean, ctx: InvocationContext): Observable<string> {

@@ -6,14 +6,15 @@ import type { FlowAgent } from './flow-agent.js';
 
 /**
  * One step of building a model request: it changes `request` in place and may emit events (for
- * example the response of a tool call re-run after a confirmation), each through `ctx.emit`.
+ * example the response of a tool call re-run after a confirmation), each through `ctx.emit`. A
+ * processor that has nothing to wait for may return nothing instead of an Observable; the next
+ * one then runs at once.
  *
  * @example
  * ```ts
  * const addDate: LlmRequestProcessor = (ctx, agent, request) => {
  *   appendInstructions(request, [`Today is ${new Date().toDateString()}.`]);
- *   return EMPTY;
  * };
  * ```
  */
-export type LlmRequestProcessor = (ctx: InvocationContext, agent: FlowAgent, request: LlmRequest) => Observable<Event>;
+export type LlmRequestProcessor = (ctx: InvocationContext, agent: FlowAgent, request: LlmRequest) => Observable<Event> | void;

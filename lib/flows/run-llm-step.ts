@@ -1,4 +1,4 @@
-import { concat, concatMap, defer, EMPTY, from, type Observable } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, type Observable } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { createEventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
@@ -11,6 +11,7 @@ import { emitFunctionResponse } from './emit-function-response.js';
 import type { FlowAgent } from './flow-agent.js';
 import type { LlmRequestProcessor } from './llm-request-processor.js';
 import { type ModelEventBase, modelResponseEvent } from './model-response-event.js';
+import { runRequestProcessors } from './run-request-processors.js';
 
 /** The pluggable parts of a step. */
 export interface LlmStepOptions {
@@ -36,14 +37,10 @@ export function runLlmStep(ctx: InvocationContext, agent: FlowAgent, options: Ll
   return defer(() => {
     const request = createLlmRequest();
     return concat(
-      preprocess(ctx, agent, request, options.processors),
+      runRequestProcessors(ctx, agent, request, options.processors),
       defer(() => (ctx.ended ? EMPTY : modelTurn(ctx, agent, request))),
     );
   });
-}
-
-function preprocess(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest, processors: readonly LlmRequestProcessor[]) {
-  return from(processors).pipe(concatMap((process) => defer(() => process(ctx, agent, request))));
 }
 
 function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest): Observable<Event> {

@@ -1,6 +1,8 @@
 import type { FunctionCall } from '@google/genai';
-import { catchError, concatMap, defaultIfEmpty, defer, map, type Observable, of, take, throwError } from 'rxjs';
+import { catchError, concatMap, defaultIfEmpty, defer, EMPTY, map, type Observable, of, take, throwError } from 'rxjs';
+import { orElse } from '../operators/or-else.js';
 import type { InvocationContext } from '../context/invocation-context.js';
+import { LazyAbortController } from '../context/lazy-abort-controller.js';
 import { ToolContext } from '../context/tool-context.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { Event } from '../events/event.js';
@@ -45,10 +47,10 @@ export function runToolCall(
   toolConfirmation?: ToolConfirmation,
 ): Observable<Event> {
   return defer(() => {
-    const controller = new AbortController();
+    const cancellation = new LazyAbortController(ctx.abortSignal);
     const toolContext = new ToolContext(ctx, {
       functionCallId: call.id ?? '',
-      abortSignal: AbortSignal.any([ctx.abortSignal, controller.signal]),
+      abortSignal: () => cancellation.signal,
       ...(toolConfirmation ? { toolConfirmation } : {}),
     });
     const args = (call.args ?? {}) as Record<string, unknown>;
@@ -56,7 +58,7 @@ export function runToolCall(
     const result$ = tool ? toolResult(ctx, agent, tool, args, toolContext) : of(unknownTool(call, agent, toolsDict));
     return result$.pipe(
       map((result) => responseEvent(ctx, call, toolContext, withConfirmationReply(toolContext, result))),
-      abortOnTeardown(controller),
+      abortOnTeardown(cancellation),
     );
   });
 }
@@ -68,15 +70,15 @@ function toolResult(
   args: Record<string, unknown>,
   toolContext: ToolContext,
 ): Observable<ToolResult> {
-  return runCallbackChain(ctx.pluginManager, 'beforeToolCallback', agent.beforeToolCallbacks, toolContext, tool, args).pipe(
-    defaultIfEmpty(undefined),
-    concatMap((early) => (early ? of(early) : validatedRun(ctx, agent, tool, args, toolContext))),
+  const result$: Observable<ToolResult | undefined> = orElse(
+    runCallbackChain(ctx.pluginManager, 'beforeToolCallback', agent.beforeToolCallbacks, toolContext, tool, args),
+    () => validatedRun(ctx, agent, tool, args, toolContext),
+  );
+  return result$.pipe(
     concatMap((result) =>
       result === undefined
-        ? []
-        : runCallbackChain(ctx.pluginManager, 'afterToolCallback', agent.afterToolCallbacks, toolContext, tool, args, result).pipe(
-            defaultIfEmpty(result),
-          ),
+        ? EMPTY
+        : orElse(runCallbackChain(ctx.pluginManager, 'afterToolCallback', agent.afterToolCallbacks, toolContext, tool, args, result), () => of(result)),
     ),
   );
 }
@@ -107,18 +109,14 @@ function recoverFromToolError(
   toolContext: ToolContext,
   error: Error,
 ): Observable<ToolResult> {
-  return runCallbackChain(ctx.pluginManager, 'onToolErrorCallback', agent.onToolErrorCallbacks, toolContext, tool, args, error).pipe(
-    defaultIfEmpty(undefined),
-    concatMap((stand) => {
-      if (stand) return of(stand);
+  return orElse(runCallbackChain(ctx.pluginManager, 'onToolErrorCallback', agent.onToolErrorCallbacks, toolContext, tool, args, error), () => {
       if (ctx.runConfig.toolErrors === 'throw') {
         return throwError(
           () => new ToolExecutionError({ toolName: tool.name, functionCallId: toolContext.functionCallId, agentName: agent.name, cause: error }),
         );
       }
       return of({ error: `${tool.name} failed: ${error.message}` });
-    }),
-  );
+  });
 }
 
 function validationError(tool: BaseTool, args: Record<string, unknown>): string | undefined {

@@ -18,7 +18,7 @@ import { type MonoTypeOperatorFunction, Observable } from 'rxjs';
  * work$.pipe(abortOnTeardown(controller)).subscribe().unsubscribe(); // controller.signal.aborted === true
  * ```
  */
-export function abortOnTeardown<T>(controller: AbortController): MonoTypeOperatorFunction<T> {
+export function abortOnTeardown<T>(controller: { abort(): void }): MonoTypeOperatorFunction<T> {
   return (source) =>
     new Observable<T>((subscriber) => {
       let completed = false;
@@ -32,7 +32,7 @@ export function abortOnTeardown<T>(controller: AbortController): MonoTypeOperato
       });
       return () => {
         subscription.unsubscribe();
-        if (!completed && !controller.signal.aborted) controller.abort();
+        if (!completed) controller.abort();
       };
     });
 }

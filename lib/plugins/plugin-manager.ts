@@ -1,4 +1,4 @@
-import { concatMap, from, ignoreElements, type Observable } from 'rxjs';
+import { concatMap, EMPTY, from, ignoreElements, type Observable } from 'rxjs';
 import { firstDefined } from '../operators/first-defined.js';
 import { PluginConfigError } from '../utils/errors.js';
 import { fromMaybeAsync, type MaybeAsync } from '../utils/from-maybe-async.js';
@@ -18,6 +18,7 @@ import type { HookArgs, HookName, HookResults } from './callback-types.js';
  */
 export class PluginManager {
   readonly plugins: readonly BasePlugin[];
+  private readonly implementers = new Map<HookName, readonly BasePlugin[]>();
 
   constructor(plugins: readonly BasePlugin[] = []) {
     const seen = new Set<string>();
@@ -38,23 +39,30 @@ export class PluginManager {
     return this.plugins.find((p) => p.name === name);
   }
 
+  /** True when at least one plugin implements `hook`. */
+  implements(hook: HookName): boolean {
+    return this.implementersOf(hook).length > 0;
+  }
+
   /** Lazy calls of `hook` on each plugin that implements it, in registration order. */
   callsFor<K extends HookName>(hook: K, ...args: HookArgs[K]): Array<() => MaybeAsync<HookResults[K]>> {
-    const calls: Array<() => MaybeAsync<HookResults[K]>> = [];
-    for (const plugin of this.plugins) {
-      const fn = plugin[hook] as ((...a: HookArgs[K]) => MaybeAsync<HookResults[K]>) | undefined;
-      if (fn) calls.push(() => fn.apply(plugin, args));
-    }
-    return calls;
+    return this.implementersOf(hook).map((plugin) => () => (plugin[hook] as (...a: HookArgs[K]) => MaybeAsync<HookResults[K]>).apply(plugin, args));
+  }
+
+  private implementersOf(hook: HookName): readonly BasePlugin[] {
+    let found = this.implementers.get(hook);
+    if (!found) this.implementers.set(hook, (found = this.plugins.filter((plugin) => typeof plugin[hook] === 'function')));
+    return found;
   }
 
   /** Runs `hook` plugin by plugin until one returns a result; emits that result. */
   runFirst<K extends HookName>(hook: K, ...args: HookArgs[K]): Observable<HookResults[K]> {
-    return firstDefined(this.callsFor(hook, ...args));
+    return this.implements(hook) ? firstDefined(this.callsFor(hook, ...args)) : EMPTY;
   }
 
   /** Runs `hook` on every plugin, one after another; emits nothing. */
   runAll<K extends HookName>(hook: K, ...args: HookArgs[K]): Observable<never> {
+    if (!this.implements(hook)) return EMPTY;
     return from(this.callsFor(hook, ...args)).pipe(
       concatMap((call) => fromMaybeAsync(call)),
       ignoreElements(),

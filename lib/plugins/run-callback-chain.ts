@@ -1,4 +1,4 @@
-import type { Observable } from 'rxjs';
+import { EMPTY, type Observable } from 'rxjs';
 import { firstDefined } from '../operators/first-defined.js';
 import type { HookArgs, HookName, HookResults, Hook } from './callback-types.js';
 import type { PluginManager } from './plugin-manager.js';
@@ -25,6 +25,7 @@ export function runCallbackChain<K extends HookName>(
   callbacks: readonly Hook<K>[],
   ...args: HookArgs[K]
 ): Observable<HookResults[K]> {
-  const pluginCalls = plugins ? plugins.callsFor(hook, ...args) : [];
+  const pluginCalls = plugins?.implements(hook) ? plugins.callsFor(hook, ...args) : [];
+  if (pluginCalls.length === 0 && callbacks.length === 0) return EMPTY;
   return firstDefined([...pluginCalls, ...callbacks.map((callback) => () => callback(...args))]);
 }

@@ -1,4 +1,5 @@
-import { concat, concatMap, defaultIfEmpty, defer, EMPTY, type Observable, type OperatorFunction } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, type Observable, of, type OperatorFunction } from 'rxjs';
+import { orElse } from '../operators/or-else.js';
 import type { Acknowledgements } from '../context/event-acknowledger.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -36,8 +37,7 @@ function commitAndPresent(ctx: InvocationContext, event: Event): Observable<Even
 
 /** The event the caller sees: the first `onEventCallback` result, else the stored event. */
 function presentedEvent(ctx: InvocationContext, stored: Event): Observable<Event> {
-  const replaced = ctx.pluginManager ? ctx.pluginManager.runFirst('onEventCallback', ctx, stored) : EMPTY;
-  return replaced.pipe(defaultIfEmpty(stored));
+  return orElse(ctx.pluginManager ? ctx.pluginManager.runFirst('onEventCallback', ctx, stored) : EMPTY, () => of(stored));
 }
 
 function acknowledge(acknowledgements: Acknowledgements, event: Event): Observable<never> {

@@ -3,8 +3,8 @@ import {
   catchError,
   concat,
   concatMap,
-  defaultIfEmpty,
   defer,
+  EMPTY,
   ignoreElements,
   map,
   type Observable,
@@ -19,6 +19,7 @@ import type { RunConfig } from '../context/run-config.js';
 import type { Event } from '../events/event.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
+import { orElse } from '../operators/or-else.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 import { PluginManager } from '../plugins/plugin-manager.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
@@ -157,8 +158,7 @@ export class Runner {
 
   /** onUserMessage plugins, then the user event is appended (not emitted). */
   private receiveUserMessage(ctx: InvocationContext, request: RunAsyncRequest): Observable<never> {
-    return this.pluginManager.runFirst('onUserMessageCallback', ctx, request.newMessage).pipe(
-      defaultIfEmpty(request.newMessage),
+    return orElse(this.pluginManager.runFirst('onUserMessageCallback', ctx, request.newMessage), () => of(request.newMessage)).pipe(
       concatMap((message) => {
         ctx.setUserContent(message);
         const userEvent = ctx.createEvent({
@@ -174,11 +174,9 @@ export class Runner {
 
   /** A beforeRun plugin's Content is the only event (author `model`, not stored); else the agent runs. */
   private beforeRunOrAgent(ctx: InvocationContext, acknowledgements: EventAcknowledger): Observable<Event> {
-    return this.pluginManager.runFirst('beforeRunCallback', ctx).pipe(
-      map((content): Event | undefined => ctx.createEvent({ author: 'model', content })),
-      defaultIfEmpty(undefined),
-      concatMap((early) => (early ? of(early) : this.runAgent(ctx, acknowledgements))),
-    );
+    const early = this.pluginManager.runFirst('beforeRunCallback', ctx);
+    const earlyEvent: Observable<Event> = early === EMPTY ? EMPTY : early.pipe(map((content) => ctx.createEvent({ author: 'model', content })));
+    return orElse(earlyEvent, () => this.runAgent(ctx, acknowledgements));
   }
 
   private runAgent(ctx: InvocationContext, acknowledgements: EventAcknowledger): Observable<Event> {

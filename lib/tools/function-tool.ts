@@ -5,6 +5,7 @@ import { fromMaybeAsync, type MaybeAsync } from '../utils/from-maybe-async.js';
 import { BaseTool } from './base-tool.js';
 import { toGeminiSchema, type JsonSchema } from './to-gemini-schema.js';
 import { type ArgumentValidator, compileArgumentValidator } from './validate-arguments.js';
+import { cloneJson } from '../utils/clone-json.js';
 
 /** A schema object that can describe itself as JSON Schema (e.g. a zod v4 schema). */
 export interface JsonSchemaSource {
@@ -49,6 +50,7 @@ export class FunctionTool<Args extends Record<string, unknown> = Record<string, 
   private readonly execute: FunctionToolConfig<Args>['execute'];
   private readonly requireConfirmation: FunctionToolConfig<Args>['requireConfirmation'];
   private validator: ArgumentValidator | undefined;
+  private declaration: FunctionDeclaration | undefined;
 
   constructor(config: FunctionToolConfig<Args>) {
     super({ name: config.name, description: config.description, isLongRunning: config.isLongRunning ?? false });
@@ -58,11 +60,12 @@ export class FunctionTool<Args extends Record<string, unknown> = Record<string, 
   }
 
   override getDeclaration(): FunctionDeclaration {
-    return {
+    this.declaration ??= {
       name: this.name,
       description: this.description,
       ...(this.parameters ? { parameters: toGeminiSchema(this.parameters) } : {}),
     };
+    return cloneJson(this.declaration);
   }
 
   /** Why `args` do not match the parameters' schema, or `undefined` when they do. */

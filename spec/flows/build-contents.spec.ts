@@ -103,3 +103,35 @@ describe('buildCurrentTurnContents', () => {
     expect(buildCurrentTurnContents([], 'me', undefined)).toEqual([]);
   });
 });
+
+describe('buildContents reuses the previous call\'s history', () => {
+  it('gives the same contents as a fresh build, for every prefix of a mixed history', () => {
+    const events: Event[] = [];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    let pendingCall: string | undefined;
+    for (let i = 0; i < 120; i++) {
+      const r = random();
+      if (r < 0.25) events.push(ev('user', [{ text: `q${i}` }]));
+      else if (r < 0.45) {
+        pendingCall = `c${i}`;
+        events.push(ev('me', [{ functionCall: { id: pendingCall, name: 'f', args: { i } } }]));
+      } else if (r < 0.65 && pendingCall) {
+        events.push(createEvent({ author: 'me', content: { role: 'user', parts: [{ functionResponse: { id: pendingCall, name: 'f', response: { i } } }] } }));
+        if (random() < 0.5) pendingCall = undefined;
+      } else if (r < 0.8) events.push(ev('other', [{ text: `o${i}` }], { branch: random() < 0.5 ? 'par.other' : undefined }));
+      else events.push(ev('me', [{ text: `a${i}` }]));
+    }
+    const fresh = (prefix: Event[]) => buildContents(prefix.map((e) => structuredClone(e)), 'me', 'par.me');
+    for (let k = 0; k <= events.length; k++) {
+      expect(buildContents(events.slice(0, k), 'me', 'par.me')).toEqual(fresh(events.slice(0, k)));
+    }
+  });
+
+  it('returns a new array each time (callers may change the request)', () => {
+    const events = [ev('user', [{ text: 'hi' }])];
+    const first = buildContents(events, 'me', undefined);
+    first.push({ role: 'user', parts: [{ text: 'mutated' }] });
+    expect(buildContents(events, 'me', undefined)).toEqual([{ role: 'user', parts: [{ text: 'hi' }] }]);
+  });
+});

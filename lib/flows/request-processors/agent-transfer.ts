@@ -1,4 +1,4 @@
-import { defer, EMPTY, type Observable } from 'rxjs';
+import { ignoreElements, type Observable } from 'rxjs';
 import type { BaseAgent } from '../../agents/base-agent.js';
 import { ToolContext } from '../../context/tool-context.js';
 import { appendInstructions } from '../../models/llm-request.js';
@@ -19,14 +19,14 @@ import { transferTargets } from '../transfer-targets.js';
  * // system instruction gains "You have a list of other agents to transfer to: ..."
  * ```
  */
-export const agentTransferRequestProcessor: LlmRequestProcessor = (ctx, agent, request) =>
-  defer((): Observable<never> => {
-    const targets = transferTargets(agent);
-    if (targets.length === 0) return EMPTY;
-    appendInstructions(request, [transferInstructions(agent, targets)]);
-    const tool = new TransferToAgentTool(targets.map((t) => t.name));
-    return (tool.processLlmRequest(new ToolContext(ctx, { functionCallId: '' }), request) ?? EMPTY) as Observable<never>;
-  });
+export const agentTransferRequestProcessor: LlmRequestProcessor = (ctx, agent, request) => {
+  const targets = transferTargets(agent);
+  if (targets.length === 0) return undefined;
+  appendInstructions(request, [transferInstructions(agent, targets)]);
+  const tool = new TransferToAgentTool(targets.map((t) => t.name));
+  const pending = tool.processLlmRequest(new ToolContext(ctx, { functionCallId: '' }), request);
+  return pending ? (pending.pipe(ignoreElements()) as Observable<never>) : undefined;
+};
 
 /** ADK's transfer instructions, word for word. */
 export function transferInstructions(agent: FlowAgent, targets: readonly BaseAgent[]): string {

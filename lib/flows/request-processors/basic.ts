@@ -1,4 +1,3 @@
-import { defer, EMPTY } from 'rxjs';
 import { toGeminiSchema } from '../../tools/to-gemini-schema.js';
 import type { LlmRequestProcessor } from '../llm-request-processor.js';
 
@@ -8,18 +7,16 @@ import type { LlmRequestProcessor } from '../llm-request-processor.js';
  *
  * @example
  * ```ts
- * basicRequestProcessor(ctx, agent, request).subscribe();
+ * basicRequestProcessor(ctx, agent, request);
  * request.model; // 'gemini-2.5-flash'
  * ```
  */
-export const basicRequestProcessor: LlmRequestProcessor = (_ctx, agent, request) =>
-  defer(() => {
-    request.model = agent.canonicalModel().model;
-    const config = agent.generateContentConfig ?? {};
-    request.config = { ...config, ...(config.tools ? { tools: [...config.tools] } : {}) };
-    if (agent.outputSchema && agent.tools.length === 0) {
-      request.config.responseSchema = toGeminiSchema(agent.outputSchema);
-      request.config.responseMimeType = 'application/json';
-    }
-    return EMPTY;
-  });
+export const basicRequestProcessor: LlmRequestProcessor = (_ctx, agent, request) => {
+  request.model = agent.canonicalModel().model;
+  const config = agent.generateContentConfig ?? {};
+  request.config = { ...config, ...(config.tools ? { tools: [...config.tools] } : {}) };
+  if (agent.outputSchema && agent.tools.length === 0) {
+    request.config.responseSchema = toGeminiSchema(agent.outputSchema);
+    request.config.responseMimeType = 'application/json';
+  }
+};

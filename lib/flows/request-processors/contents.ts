@@ -1,4 +1,3 @@
-import { defer, EMPTY } from 'rxjs';
 import { buildContents, buildCurrentTurnContents } from '../build-contents.js';
 import type { LlmRequestProcessor } from '../llm-request-processor.js';
 
@@ -11,9 +10,7 @@ import type { LlmRequestProcessor } from '../llm-request-processor.js';
  * new LlmAgent({ name: 'summariser', includeContents: 'none', ... }); // sees only this turn
  * ```
  */
-export const contentsRequestProcessor: LlmRequestProcessor = (ctx, agent, request) =>
-  defer(() => {
-    const build = agent.includeContents === 'none' ? buildCurrentTurnContents : buildContents;
-    request.contents = build(ctx.session.events, agent.name, ctx.branch);
-    return EMPTY;
-  });
+export const contentsRequestProcessor: LlmRequestProcessor = (ctx, agent, request) => {
+  const build = agent.includeContents === 'none' ? buildCurrentTurnContents : buildContents;
+  request.contents = build(ctx.session.events, agent.name, ctx.branch);
+};

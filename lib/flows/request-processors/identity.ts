@@ -1,4 +1,3 @@
-import { defer, EMPTY } from 'rxjs';
 import { appendInstructions } from '../../models/llm-request.js';
 import type { LlmRequestProcessor } from '../llm-request-processor.js';
 
@@ -12,11 +11,9 @@ import type { LlmRequestProcessor } from '../llm-request-processor.js';
  * identityText({ name: 'weather_agent', description: 'Answers weather questions.' });
  * ```
  */
-export const identityRequestProcessor: LlmRequestProcessor = (_ctx, agent, request) =>
-  defer(() => {
-    appendInstructions(request, [identityText(agent)]);
-    return EMPTY;
-  });
+export const identityRequestProcessor: LlmRequestProcessor = (_ctx, agent, request) => {
+  appendInstructions(request, [identityText(agent)]);
+};
 
 /** The identity sentence(s) for an agent. */
 export function identityText(agent: { name: string; description?: string | undefined }): string {

@@ -1,9 +1,9 @@
-import { concat, concatMap, defer, EMPTY, ignoreElements, type Observable, of, tap } from 'rxjs';
+import { concat, concatMap, EMPTY, ignoreElements, isObservable, type Observable, of, tap } from 'rxjs';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import type { InvocationContext } from '../../context/invocation-context.js';
 import { appendInstructions, type LlmRequest } from '../../models/llm-request.js';
 import type { ResolvedInstruction } from '../flow-agent.js';
-import { injectSessionState } from '../inject-session-state.js';
+import { fillFromState, injectSessionState, usesArtifacts } from '../inject-session-state.js';
 import type { LlmRequestProcessor } from '../llm-request-processor.js';
 
 /**
@@ -16,14 +16,28 @@ import type { LlmRequestProcessor } from '../llm-request-processor.js';
  * new LlmAgent({ name: 'a', instruction: 'Answer in {user:lang}.' }); // → "Answer in French."
  * ```
  */
-export const instructionsRequestProcessor: LlmRequestProcessor = (ctx, agent, request) =>
-  defer(() => {
-    const readonly = new ReadonlyContext(ctx);
-    return concat(
-      agent.canonicalGlobalInstruction(readonly).pipe(concatMap((i) => appendResolved(ctx, request, i))),
-      agent.canonicalInstruction(readonly).pipe(concatMap((i) => appendResolved(ctx, request, i))),
-    );
-  });
+export const instructionsRequestProcessor: LlmRequestProcessor = (ctx, agent, request) => {
+  const readonly = new ReadonlyContext(ctx);
+  const global = agent.canonicalGlobalInstruction(readonly);
+  const own = agent.canonicalInstruction(readonly);
+  if (isPlain(global) && isPlain(own)) {
+    for (const instruction of [global, own]) {
+      if (instruction?.text) appendInstructions(request, [instruction.bypassStateInjection ? instruction.text : fillFromState(instruction.text, ctx)]);
+    }
+    return undefined;
+  }
+  return concat(asObservable(global), asObservable(own)).pipe(concatMap((i) => appendResolved(ctx, request, i)));
+};
+
+/** No instruction, or a string instruction that needs no I/O to fill. */
+function isPlain(instruction: ResolvedInstruction | Observable<ResolvedInstruction> | undefined): instruction is ResolvedInstruction | undefined {
+  return !isObservable(instruction) && (!instruction || instruction.bypassStateInjection || !usesArtifacts(instruction.text));
+}
+
+function asObservable(instruction: ResolvedInstruction | Observable<ResolvedInstruction> | undefined): Observable<ResolvedInstruction> {
+  if (isObservable(instruction)) return instruction;
+  return instruction ? of(instruction) : EMPTY;
+}
 
 function appendResolved(ctx: InvocationContext, request: LlmRequest, instruction: ResolvedInstruction): Observable<never> {
   if (!instruction.text) return EMPTY;

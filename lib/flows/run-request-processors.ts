@@ -1,0 +1,26 @@
+import type { Observable } from 'rxjs';
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
+import type { LlmRequest } from '../models/llm-request.js';
+import { runInOrder } from '../operators/run-in-order.js';
+import type { FlowAgent } from './flow-agent.js';
+import type { LlmRequestProcessor } from './llm-request-processor.js';
+
+/**
+ * Runs request processors in order, each at its turn ({@link runInOrder}): one that returns
+ * nothing is done and the next runs at once; one that returns an Observable is waited for.
+ * Emits the events the processors emit.
+ *
+ * @example
+ * ```ts
+ * runRequestProcessors(ctx, agent, request, DEFAULT_REQUEST_PROCESSORS).subscribe();
+ * ```
+ */
+export function runRequestProcessors(
+  ctx: InvocationContext,
+  agent: FlowAgent,
+  request: LlmRequest,
+  processors: readonly LlmRequestProcessor[],
+): Observable<Event> {
+  return runInOrder(processors.map((process) => () => process(ctx, agent, request)));
+}
