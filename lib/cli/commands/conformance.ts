@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { concatMap, from, lastValueFrom, reduce, tap } from 'rxjs';
 import type { AgentRegistry } from '../../config/agent-registry.js';
 import { findConformanceCases, readConformanceCase, runConformanceCase } from '../../conformance/index.js';
+import type { CliCommand } from '../cli-command.js';
 import type { ParsedArgs } from '../parse-args.js';
 
 /** What a registry module exports. */
@@ -63,3 +64,10 @@ export async function conformanceCommand(args: ParsedArgs, out: (line: string) =
 async function loadRegistry(path: string): Promise<RegistryModule> {
   return (await import(pathToFileURL(resolve(path)).href)) as RegistryModule;
 }
+
+/** `rxadk conformance <dir> [--registry module] [--filter text]`. */
+export const command: CliCommand = {
+  summary: 'replay Google ADK conformance recordings and compare requests and sessions',
+  usage: CONFORMANCE_USAGE,
+  run: (args) => conformanceCommand(args),
+};

@@ -1,0 +1,36 @@
+/** The HR app: a vacation tool that needs a manager's confirmation (human in the loop). */
+import { FunctionTool, Gemini, LlmAgent, type BaseLlm, type ToolContext } from '../../../lib/index.js';
+import { DemoLlm } from '../../shared/demo-llm.js';
+
+const requestVacation = new FunctionTool<{ days: number; reason: string }>({
+  name: 'request_vacation',
+  description: 'Files a vacation request. A manager must approve it.',
+  parameters: {
+    type: 'object',
+    properties: { days: { type: 'integer', minimum: 1 }, reason: { type: 'string' } },
+    required: ['days', 'reason'],
+  },
+  execute: ({ days, reason }, ctx: ToolContext) => {
+    if (!ctx.toolConfirmation) {
+      ctx.requestConfirmation({ hint: `Approve ${days} day(s) off (${reason})?`, payload: { days } });
+      return { status: 'waiting for approval' };
+    }
+    return ctx.toolConfirmation.confirmed ? { status: 'approved', days } : { status: 'rejected' };
+  },
+});
+
+const model: BaseLlm = process.env['GEMINI_API_KEY']
+  ? new Gemini({ model: 'gemini-2.5-flash' })
+  : new DemoLlm(
+      [{ when: /(\d+) days? off(?: for (.+?))?[.!]*$/i, call: (m) => ({ name: 'request_vacation', args: { days: Number(m[1]), reason: m[2] ?? 'personal' } }) }],
+      (_tool, r) => (r['status'] === 'approved' ? `Approved: enjoy your ${r['days']} days off!` : `Your request was ${r['status'] ?? 'not processed'}.`),
+      'Tell me how many days off you need, e.g. "I need 3 days off for a family trip" (offline demo model).',
+    );
+
+export const rootAgent = new LlmAgent({
+  name: 'hr_assistant',
+  description: 'Files vacation requests.',
+  model,
+  instruction: 'You file vacation requests with request_vacation and tell the employee the outcome.',
+  tools: [requestVacation],
+});

@@ -1,0 +1,34 @@
+/** The weather app of `rxadk web` / `rxadk run`: a tool, agent and model callbacks, the logging plugin. */
+import { FunctionTool, Gemini, LlmAgent, type BaseLlm } from '../../../lib/index.js';
+import { DemoLlm } from '../../shared/demo-llm.js';
+
+const getWeather = new FunctionTool<{ city: string }>({
+  name: 'get_weather',
+  description: 'Returns the current weather in a city.',
+  parameters: { type: 'object', properties: { city: { type: 'string', description: 'The city name' } }, required: ['city'] },
+  execute: ({ city }) => ({ city, temp: 18 + (city.length % 10), weather: city.length % 2 ? 'sunny' : 'cloudy' }),
+});
+
+const model: BaseLlm = process.env['GEMINI_API_KEY']
+  ? new Gemini({ model: 'gemini-2.5-flash' })
+  : new DemoLlm(
+      [
+        { when: /weather (?:in|at|for) ([\p{L} ]+?)[?.!]*$/iu, call: (m) => ({ name: 'get_weather', args: { city: m[1]!.trim() } }) },
+        { when: /^(hi|hello|hey)\b/i, answer: () => 'Hello! Ask me about the weather in any city.' },
+      ],
+      (_tool, r) => `It is ${r['weather']} in ${r['city']}, ${r['temp']}°C.`,
+      'Ask me "What is the weather in Paris?" (offline demo model; set GEMINI_API_KEY for Gemini).',
+    );
+
+export const rootAgent = new LlmAgent({
+  name: 'weather_agent',
+  description: 'Answers questions about the weather.',
+  model,
+  instruction: 'You are a weather assistant. Use get_weather to answer questions about the weather.',
+  tools: [getWeather],
+  beforeAgentCallback: (ctx) => void ctx.state.set('turns', ((ctx.state.get<number>('turns') ?? 0) as number) + 1),
+  beforeModelCallback: () => undefined,
+  afterModelCallback: () => undefined,
+  beforeToolCallback: () => undefined,
+  afterToolCallback: () => undefined,
+});
