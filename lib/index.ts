@@ -22,11 +22,14 @@ export { schedulerClock, type Clock } from './utils/clock.js';
 export { asArray } from './utils/as-array.js';
 export { KeyedMutex } from './utils/keyed-mutex.js';
 export { pythonRepr, pythonString } from './utils/python-repr.js';
+export { cloneJson } from './utils/clone-json.js';
 
 // operators
 export { firstDefined } from './operators/first-defined.js';
 export { abortOnTeardown } from './operators/abort-on-teardown.js';
 export { repeatWhileLast } from './operators/repeat-while-last.js';
+export { orElse } from './operators/or-else.js';
+export { runInOrder, startInOrder, type OrderedStep } from './operators/run-in-order.js';
 
 // events
 export { createEvent, type Event, type EventInit } from './events/event.js';
@@ -102,6 +105,7 @@ export { CallbackContext } from './context/callback-context.js';
 export { ToolContext, type ToolContextInit } from './context/tool-context.js';
 export { InvocationContext, type InvocationContextInit } from './context/invocation-context.js';
 export { EventAcknowledger, immediateAcknowledgements, type Acknowledgements } from './context/event-acknowledger.js';
+export { LazyAbortController } from './context/lazy-abort-controller.js';
 export { DEFAULT_MAX_LLM_CALLS, type RunConfig } from './context/run-config.js';
 
 // tools
@@ -126,6 +130,7 @@ export {
 } from './tools/gemini-builtin-tool.js';
 export { TransferToAgentTool, TRANSFER_TO_AGENT_TOOL_NAME } from './tools/transfer-to-agent-tool.js';
 export { exitLoopTool } from './tools/exit-loop-tool.js';
+export { ExampleTool, examplesInstruction, type Example } from './tools/example-tool.js';
 export { toGeminiSchema, type JsonSchema } from './tools/to-gemini-schema.js';
 export { compileArgumentValidator, type ArgumentValidator } from './tools/validate-arguments.js';
 
@@ -171,7 +176,27 @@ export { callModel } from './flows/call-model.js';
 export { callTools } from './flows/call-tools.js';
 export { runToolCall, type ToolResult } from './flows/run-tool-call.js';
 export { buildContents, buildCurrentTurnContents } from './flows/build-contents.js';
-export { injectSessionState } from './flows/inject-session-state.js';
+export { injectSessionState, fillFromState, usesArtifacts } from './flows/inject-session-state.js';
+export { runRequestProcessors } from './flows/run-request-processors.js';
+export { emitFunctionResponse } from './flows/emit-function-response.js';
+export { requestConfirmationEvent } from './flows/request-confirmation-event.js';
+export {
+  checkConfirmationAnswer,
+  latestConfirmationAnswers,
+  type ConfirmationAnswer,
+  type ConfirmationCheck,
+  type HonouredConfirmation,
+} from './flows/check-confirmation-answer.js';
+export { mergeFunctionResponseEvents, mergeActions } from './flows/merge-function-response-events.js';
+export { modelResponseEvent, type ModelEventBase } from './flows/model-response-event.js';
+export { basicRequestProcessor } from './flows/request-processors/basic.js';
+export { requestConfirmationRequestProcessor } from './flows/request-processors/request-confirmation.js';
+export { instructionsRequestProcessor } from './flows/request-processors/instructions.js';
+export { identityRequestProcessor } from './flows/request-processors/identity.js';
+export { contentsRequestProcessor } from './flows/request-processors/contents.js';
+export { agentTransferRequestProcessor } from './flows/request-processors/agent-transfer.js';
+export { toolsRequestProcessor } from './flows/request-processors/tools.js';
+export { isFlowAgent } from './flows/flow-agent.js';
 export { identityText } from './flows/request-processors/identity.js';
 export { transferInstructions } from './flows/request-processors/agent-transfer.js';
 export { transferTargets } from './flows/transfer-targets.js';
@@ -185,6 +210,7 @@ export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
 export { parseStructuredOutput } from './agents/parse-structured-output.js';
 export { runAgentCallbacks, type AgentCallbackOutcome } from './agents/run-agent-callbacks.js';
 export { validateAgentName } from './agents/validate-agent-name.js';
+export { saveOutputToState, type OutputSettings } from './agents/save-output-to-state.js';
 
 // runner
 export { Runner, type RunnerConfig, type RunAsyncRequest } from './runner/runner.js';
