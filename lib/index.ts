@@ -175,7 +175,13 @@ export { runLlmStep, type LlmStepOptions } from './flows/run-llm-step.js';
 export { callModel } from './flows/call-model.js';
 export { callTools } from './flows/call-tools.js';
 export { runToolCall, type ToolResult } from './flows/run-tool-call.js';
-export { buildContents, buildCurrentTurnContents } from './flows/build-contents.js';
+export {
+  buildContents,
+  buildCurrentTurnContents,
+  belongsToBranch,
+  foreignContent,
+  withoutClientFunctionCallIds,
+} from './flows/build-contents.js';
 export { injectSessionState, fillFromState, usesArtifacts } from './flows/inject-session-state.js';
 export { runRequestProcessors } from './flows/run-request-processors.js';
 export { emitFunctionResponse } from './flows/emit-function-response.js';
