@@ -119,15 +119,10 @@ export {
   type JsonSchemaSource,
 } from './tools/function-tool.js';
 export { LongRunningFunctionTool, LONG_RUNNING_NOTE } from './tools/long-running-function-tool.js';
-export {
-  GeminiBuiltinTool,
-  GoogleSearchTool,
-  UrlContextTool,
-  GoogleMapsGroundingTool,
-  googleSearch,
-  urlContext,
-  googleMapsGrounding,
-} from './tools/gemini-builtin-tool.js';
+export { GeminiBuiltinTool } from './tools/gemini-builtin-tool.js';
+export { GoogleSearchTool, googleSearch } from './tools/google-search-tool.js';
+export { UrlContextTool, urlContext } from './tools/url-context-tool.js';
+export { GoogleMapsGroundingTool, googleMapsGrounding } from './tools/google-maps-grounding-tool.js';
 export { TransferToAgentTool, TRANSFER_TO_AGENT_TOOL_NAME } from './tools/transfer-to-agent-tool.js';
 export { exitLoopTool } from './tools/exit-loop-tool.js';
 export { ExampleTool, examplesInstruction, type Example } from './tools/example-tool.js';

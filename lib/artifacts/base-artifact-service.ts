@@ -36,7 +36,15 @@ export abstract class BaseArtifactService {
   abstract listVersions(request: ArtifactRef): Observable<number[]>;
 }
 
-/** True for filenames scoped to the user rather than the session. */
+/**
+ * True for filenames scoped to the user rather than the session.
+ *
+ * @example
+ * ```ts
+ * isUserScopedFilename('user:avatar.png'); // true
+ * isUserScopedFilename('report.pdf');      // false
+ * ```
+ */
 export function isUserScopedFilename(filename: string): boolean {
   return filename.startsWith('user:');
 }

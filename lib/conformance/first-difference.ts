@@ -54,7 +54,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A short, one-line rendering of a value for a difference report. */
+/**
+ * A short, one-line rendering of a value for a difference report.
+ *
+ * @example
+ * ```ts
+ * preview({ a: 1 }); // '{"a":1}'
+ * preview(undefined); // '(absent)'
+ * ```
+ */
 export function preview(value: unknown, max = 160): string {
   const text = value === undefined ? '(absent)' : JSON.stringify(value);
   return text.length > max ? `${text.slice(0, max)}…` : text;

@@ -22,7 +22,15 @@ export function normalizeRequest(request: { model?: unknown; contents?: unknown;
   });
 }
 
-/** A content without function-call/response ids (and optionally thought signatures). */
+/**
+ * A content without function-call/response ids (and optionally thought signatures).
+ *
+ * @example
+ * ```ts
+ * normalizeContent({ role: 'model', parts: [{ functionCall: { id: 'adk-1', name: 'f' } }] });
+ * // { role: 'model', parts: [{ functionCall: { name: 'f' } }] }
+ * ```
+ */
 export function normalizeContent(content: Content, options: { dropThoughtSignatures?: boolean } = {}): Content {
   return {
     ...content,
@@ -68,7 +76,14 @@ function normalizeSchema(schema: unknown): unknown {
   return out;
 }
 
-/** A JSON round trip: drops `undefined` members, as the recordings do. */
+/**
+ * A JSON round trip: drops `undefined` members, as the recordings do.
+ *
+ * @example
+ * ```ts
+ * json({ a: 1, b: undefined }); // { a: 1 }
+ * ```
+ */
 export function json<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }

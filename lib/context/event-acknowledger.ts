@@ -55,6 +55,11 @@ export class EventAcknowledger implements Acknowledgements {
 /**
  * {@link Acknowledgements} for agents run without a Runner (e.g. directly in a unit test):
  * every event counts as acknowledged the moment it is emitted.
+ *
+ * @example
+ * ```ts
+ * new InvocationContext({ session, sessionService, agent, acknowledgements: immediateAcknowledgements });
+ * ```
  */
 export const immediateAcknowledgements: Acknowledgements = {
   acknowledge: () => undefined,

@@ -104,6 +104,11 @@ function isDetachedResponse(item: HistoryItem, previous: HistoryItem | undefined
 /**
  * The history of the current turn only (`includeContents: 'none'`): from the latest event that
  * came from the user or from another agent.
+ *
+ * @example
+ * ```ts
+ * buildCurrentTurnContents(session.events, 'summariser', undefined); // from the latest user message on
+ * ```
  */
 export function buildCurrentTurnContents(events: readonly Event[], agentName: string, branch: string | undefined): Content[] {
   for (let i = events.length - 1; i >= 0; i--) {
@@ -125,7 +130,15 @@ function isFrameworkName(name: string | undefined): boolean {
   return name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME || name === REQUEST_EUC_FUNCTION_CALL_NAME;
 }
 
-/** An event belongs to a branch when it has none, or its branch is the branch or an ancestor of it. */
+/**
+ * An event belongs to a branch when it has none, or its branch is the branch or an ancestor of it.
+ *
+ * @example
+ * ```ts
+ * belongsToBranch('par.a', createEvent({ author: 'x', branch: 'par' })); // true
+ * belongsToBranch('par.a', createEvent({ author: 'x', branch: 'par.b' })); // false
+ * ```
+ */
 export function belongsToBranch(branch: string | undefined, event: Event): boolean {
   if (!branch || !event.branch) return true;
   return branch === event.branch || branch.startsWith(`${event.branch}.`);
@@ -137,7 +150,15 @@ function isOtherAgentReply(agentName: string, event: Event): boolean {
 
 const foreignCache = new WeakMap<Event, Content>();
 
-/** Another agent's event as user content ("For context: [agent] said: ..."). */
+/**
+ * Another agent's event as user content ("For context: [agent] said: ...").
+ *
+ * @example
+ * ```ts
+ * foreignContent(otherAgentEvent);
+ * // { role: 'user', parts: [{ text: 'For context:' }, { text: '[writer] said: Draft 1' }] }
+ * ```
+ */
 export function foreignContent(event: Event): Content {
   const cached = foreignCache.get(event);
   if (cached) return cached;
@@ -237,7 +258,15 @@ function responsesOf(item: HistoryItem) {
 
 const strippedCache = new WeakMap<Content, Content>();
 
-/** The content without framework-generated function-call ids (a copy only when there are some). */
+/**
+ * The content without framework-generated function-call ids (a copy only when there are some).
+ *
+ * @example
+ * ```ts
+ * withoutClientFunctionCallIds({ role: 'model', parts: [{ functionCall: { id: 'adk-1', name: 'f' } }] });
+ * // { role: 'model', parts: [{ functionCall: { name: 'f' } }] }
+ * ```
+ */
 export function withoutClientFunctionCallIds(content: Content): Content {
   const cached = strippedCache.get(content);
   if (cached) return cached;

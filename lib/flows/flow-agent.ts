@@ -49,7 +49,15 @@ export interface FlowAgent extends BaseAgent {
   canonicalTools(ctx: ReadonlyContext): Observable<BaseTool[]>;
 }
 
-/** True when `agent` is an agent the LLM flow can run (an LlmAgent). */
+/**
+ * True when `agent` is an agent the LLM flow can run (an LlmAgent).
+ *
+ * @example
+ * ```ts
+ * isFlowAgent(new LlmAgent({ name: 'a' }));       // true
+ * isFlowAgent(new SequentialAgent({ name: 's' })); // false
+ * ```
+ */
 export function isFlowAgent(agent: BaseAgent | undefined): agent is FlowAgent {
   return !!agent && typeof (agent as Partial<FlowAgent>).canonicalModel === 'function';
 }

@@ -30,7 +30,14 @@ export function injectSessionState(template: string, ctx: InvocationContext): Ob
   });
 }
 
-/** True when the template has an `{artifact.…}` placeholder (the only kind that needs I/O). */
+/**
+ * True when the template has an `{artifact.…}` placeholder (the only kind that needs I/O).
+ *
+ * @example
+ * ```ts
+ * usesArtifacts('Notes: {artifact.notes.txt}'); // true
+ * ```
+ */
 export function usesArtifacts(template: string): boolean {
   return template.includes('artifact.');
 }

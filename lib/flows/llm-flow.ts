@@ -26,7 +26,15 @@ export function runLlmFlow(ctx: InvocationContext, agent: FlowAgent, options: Ll
   return defer(() => runLlmStep(ctx, agent, options)).pipe(repeatWhileLast((last) => !isStepFinal(ctx, last)));
 }
 
-/** True when the loop must stop after a step whose last event was `last`. */
+/**
+ * True when the loop must stop after a step whose last event was `last`.
+ *
+ * @example
+ * ```ts
+ * isStepFinal(ctx, finalTextEvent);   // true: the agent is done
+ * isStepFinal(ctx, functionResponse); // false: call the model again
+ * ```
+ */
 export function isStepFinal(ctx: InvocationContext, last: Event | undefined): boolean {
   return !last || isFinalResponse(last) || !!last.partial || ctx.ended || !!last.actions.endOfAgent;
 }

@@ -20,7 +20,15 @@ export function mergeFunctionResponseEvents(ctx: InvocationContext, events: read
   });
 }
 
-/** Deep-merges several actions, in order. */
+/**
+ * Deep-merges several actions, in order.
+ *
+ * @example
+ * ```ts
+ * mergeActions([createEventActions({ stateDelta: { a: 1 } }), createEventActions({ escalate: true })]);
+ * // { stateDelta: { a: 1 }, artifactDelta: {}, requestedToolConfirmations: {}, escalate: true }
+ * ```
+ */
 export function mergeActions(all: readonly EventActions[]): EventActions {
   const merged = createEventActions();
   for (const actions of all) {

@@ -21,7 +21,14 @@ export interface LlmRequest {
   toolsDict: Record<string, BaseTool>;
 }
 
-/** Builds an {@link LlmRequest} with empty contents, config and tools unless given. */
+/**
+ * Builds an {@link LlmRequest} with empty contents, config and tools unless given.
+ *
+ * @example
+ * ```ts
+ * createLlmRequest({ model: 'gemini-2.5-flash' }); // { model, contents: [], config: {}, toolsDict: {} }
+ * ```
+ */
 export function createLlmRequest(init: Partial<LlmRequest> = {}): LlmRequest {
   return { ...init, contents: init.contents ?? [], config: init.config ?? {}, toolsDict: init.toolsDict ?? {} };
 }
@@ -29,6 +36,11 @@ export function createLlmRequest(init: Partial<LlmRequest> = {}): LlmRequest {
 /**
  * Appends instructions to the request's system instruction, separated by blank lines (as ADK
  * does).
+ *
+ * @example
+ * ```ts
+ * appendInstructions(request, ['Be brief.', 'Answer in French.']); // joined with blank lines
+ * ```
  */
 export function appendInstructions(request: LlmRequest, instructions: readonly string[]): void {
   if (instructions.length === 0) return;
@@ -37,7 +49,14 @@ export function appendInstructions(request: LlmRequest, instructions: readonly s
   request.config.systemInstruction = current ? `${current}\n\n${added}` : added;
 }
 
-/** The system instruction as text (joining the parts of a Content instruction). */
+/**
+ * The system instruction as text (joining the parts of a Content instruction).
+ *
+ * @example
+ * ```ts
+ * systemInstructionText(createLlmRequest({ config: { systemInstruction: 'Be brief.' } })); // 'Be brief.'
+ * ```
+ */
 export function systemInstructionText(request: LlmRequest): string {
   const instruction = request.config.systemInstruction;
   if (instruction === undefined || instruction === null) return '';
@@ -51,6 +70,11 @@ export function systemInstructionText(request: LlmRequest): string {
 /**
  * Adds function declarations to the request: into the first `config.tools` entry that holds
  * function declarations (created if none), and each tool into `toolsDict` by name.
+ *
+ * @example
+ * ```ts
+ * appendFunctionDeclarations(request, [{ declaration: getWeather.getDeclaration(), tool: getWeather }]);
+ * ```
  */
 export function appendFunctionDeclarations(
   request: LlmRequest,

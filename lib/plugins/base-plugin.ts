@@ -22,8 +22,10 @@ export abstract class BasePlugin {
   constructor(readonly name: string) {}
 }
 
-// Declaration merging: every hook is an optional method of BasePlugin (see HookArgs for the
-// parameters and HookResults for what a result means).
+/**
+ * The hooks of {@link BasePlugin}: every one is an optional method (declaration merging). See
+ * `HookArgs` for their parameters and `HookResults` for what a result means.
+ */
 export interface BasePlugin {
   onUserMessageCallback?(...args: HookArgs['onUserMessageCallback']): MaybeAsync<HookResults['onUserMessageCallback']>;
   beforeRunCallback?(...args: HookArgs['beforeRunCallback']): MaybeAsync<HookResults['beforeRunCallback']>;

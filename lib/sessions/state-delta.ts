@@ -21,7 +21,14 @@ export function applyStateDelta(
   return state;
 }
 
-/** True for keys that live for one invocation only (`temp:`). */
+/**
+ * True for keys that live for one invocation only (`temp:`).
+ *
+ * @example
+ * ```ts
+ * isTempKey('temp:scratch'); // true
+ * ```
+ */
 export function isTempKey(key: string): boolean {
   return key.startsWith(State.TEMP_PREFIX);
 }

@@ -22,7 +22,14 @@ export function simplifyEvents(events: readonly Event[]): string[] {
   return events.map(simplifyEvent);
 }
 
-/** {@link simplifyEvents} for one event (handy inside `map` in marble tests). */
+/**
+ * {@link simplifyEvents} for one event (handy inside `map` in marble tests).
+ *
+ * @example
+ * ```ts
+ * runner.runAsync(turn).pipe(map(simplifyEvent)); // 'weather_agent: It is sunny.'
+ * ```
+ */
 export function simplifyEvent(event: Event): string {
   const parts = (event.content?.parts ?? []).map(describePart).filter((text) => text !== undefined);
   let body = parts.join(' | ');

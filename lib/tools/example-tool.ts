@@ -36,7 +36,14 @@ export class ExampleTool extends BaseTool {
 const INTRO = '<EXAMPLES>\nBegin few-shot\nThe following are examples of user queries and model responses using the available tools.\n\n';
 const END = 'End few-shot\n<EXAMPLES>';
 
-/** ADK's text for a list of examples (`model` decides between Gemini 2 and older code fences). */
+/**
+ * ADK's text for a list of examples (`model` decides between Gemini 2 and older code fences).
+ *
+ * @example
+ * ```ts
+ * examplesInstruction(examples, 'gemini-2.5-flash'); // '<EXAMPLES>\nBegin few-shot\n...'
+ * ```
+ */
 export function examplesInstruction(examples: readonly Example[], model: string | undefined): string {
   const gemini2 = model === undefined || model.includes('gemini-2');
   return `${INTRO}${examples.map((e, i) => exampleText(e, i + 1, gemini2)).join('')}${END}`;

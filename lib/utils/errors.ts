@@ -22,7 +22,14 @@ export class RxadkError extends Error {
   }
 }
 
-/** No session exists for the (appName, userId, sessionId) triple. */
+/**
+ * No session exists for the (appName, userId, sessionId) triple.
+ *
+ * @example
+ * ```ts
+ * runner.runAsync(turn).subscribe({ error: (e) => e instanceof SessionNotFoundError && console.log(e.sessionId) });
+ * ```
+ */
 export class SessionNotFoundError extends RxadkError {
   readonly appName: string;
   readonly userId: string;
@@ -40,7 +47,14 @@ export class SessionNotFoundError extends RxadkError {
   }
 }
 
-/** The model call failed (HTTP error, network error, malformed response). */
+/**
+ * The model call failed (HTTP error, network error, malformed response).
+ *
+ * @example
+ * ```ts
+ * agent.canonicalModel().generateContent(request).subscribe({ error: (e: ModelError) => console.log(e.status) }); // 429
+ * ```
+ */
 export class ModelError extends RxadkError {
   readonly model: string | undefined;
   readonly status: number | undefined;
@@ -57,7 +71,14 @@ export class ModelError extends RxadkError {
   }
 }
 
-/** The invocation made more model calls than `RunConfig.maxLlmCalls` allows. */
+/**
+ * The invocation made more model calls than `RunConfig.maxLlmCalls` allows.
+ *
+ * @example
+ * ```ts
+ * runner.runAsync({ ...turn, runConfig: { maxLlmCalls: 3 } }); // errors with LlmCallsLimitExceededError on the 4th call
+ * ```
+ */
 export class LlmCallsLimitExceededError extends RxadkError {
   readonly limit: number;
   readonly agentName: string | undefined;
@@ -74,7 +95,14 @@ export class LlmCallsLimitExceededError extends RxadkError {
   }
 }
 
-/** A tool failed and `RunConfig.toolErrors` is `'throw'`. */
+/**
+ * A tool failed and `RunConfig.toolErrors` is `'throw'`.
+ *
+ * @example
+ * ```ts
+ * runner.runAsync({ ...turn, runConfig: { toolErrors: 'throw' } }); // a failing tool fails the run
+ * ```
+ */
 export class ToolExecutionError extends RxadkError {
   readonly toolName: string;
   readonly functionCallId: string | undefined;
@@ -89,7 +117,14 @@ export class ToolExecutionError extends RxadkError {
   }
 }
 
-/** The model called a tool that the agent does not have. */
+/**
+ * The model called a tool that the agent does not have.
+ *
+ * @example
+ * ```ts
+ * new ToolNotFoundError({ toolName: 'get_wether', availableTools: ['get_weather'] }).message;
+ * ```
+ */
 export class ToolNotFoundError extends RxadkError {
   readonly toolName: string;
   readonly agentName: string | undefined;
@@ -108,7 +143,14 @@ export class ToolNotFoundError extends RxadkError {
   }
 }
 
-/** A tool confirmation answer that does not match a pending, unanswered request of this session. */
+/**
+ * A tool confirmation answer that does not match a pending, unanswered request of this session.
+ *
+ * @example
+ * ```ts
+ * event.errorCode === new InvalidConfirmationError({ functionCallId: 'x', reason: '...' }).code; // 'INVALID_CONFIRMATION'
+ * ```
+ */
 export class InvalidConfirmationError extends RxadkError {
   readonly functionCallId: string;
   readonly reason: string;
@@ -123,7 +165,14 @@ export class InvalidConfirmationError extends RxadkError {
   }
 }
 
-/** A writer's view of the session is older than what is stored. */
+/**
+ * A writer's view of the session is older than what is stored.
+ *
+ * @example
+ * ```ts
+ * sessionService.appendEvent(staleSession, event).subscribe({ error: (e) => e instanceof StaleSessionError });
+ * ```
+ */
 export class StaleSessionError extends RxadkError {
   readonly sessionId: string;
 
@@ -137,7 +186,14 @@ export class StaleSessionError extends RxadkError {
   }
 }
 
-/** An agent tree, agent option or instruction is misconfigured. */
+/**
+ * An agent tree, agent option or instruction is misconfigured.
+ *
+ * @example
+ * ```ts
+ * new LlmAgent({ name: 'my-agent' }); // throws AgentConfigError: not an identifier
+ * ```
+ */
 export class AgentConfigError extends RxadkError {
   readonly agentName: string | undefined;
 
@@ -147,7 +203,14 @@ export class AgentConfigError extends RxadkError {
   }
 }
 
-/** The plugins given to a Runner are misconfigured (e.g. two plugins share a name). */
+/**
+ * The plugins given to a Runner are misconfigured (e.g. two plugins share a name).
+ *
+ * @example
+ * ```ts
+ * new Runner({ ..., plugins: [createPlugin({ name: 'x' }), createPlugin({ name: 'x' })] }); // throws
+ * ```
+ */
 export class PluginConfigError extends RxadkError {
   readonly pluginName: string;
 
@@ -157,7 +220,14 @@ export class PluginConfigError extends RxadkError {
   }
 }
 
-/** A model's final answer does not match the agent's `outputSchema`. */
+/**
+ * A model's final answer does not match the agent's `outputSchema`.
+ *
+ * @example
+ * ```ts
+ * // an agent with outputSchema whose model answers 'not json' fails the run with OutputSchemaError
+ * ```
+ */
 export class OutputSchemaError extends RxadkError {
   readonly agentName: string;
 
@@ -171,14 +241,28 @@ export class OutputSchemaError extends RxadkError {
   }
 }
 
-/** A call into the framework was given arguments it cannot work with. */
+/**
+ * A call into the framework was given arguments it cannot work with.
+ *
+ * @example
+ * ```ts
+ * runner.runAsync({ userId: 'u', sessionId: 's', newMessage: { parts: [] } }); // errors with InvalidRequestError
+ * ```
+ */
 export class InvalidRequestError extends RxadkError {
   constructor(message: string) {
     super('INVALID_REQUEST', message);
   }
 }
 
-/** Turns anything thrown into an `Error` (user code may throw strings or plain objects). */
+/**
+ * Turns anything thrown into an `Error` (user code may throw strings or plain objects).
+ *
+ * @example
+ * ```ts
+ * toError('boom').message; // 'boom'
+ * ```
+ */
 export function toError(thrown: unknown): Error {
   if (thrown instanceof Error) return thrown;
   if (typeof thrown === 'string') return new Error(thrown);

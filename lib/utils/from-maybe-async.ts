@@ -39,7 +39,14 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
-/** True unless `value` is `undefined` or `null`. */
+/**
+ * True unless `value` is `undefined` or `null`.
+ *
+ * @example
+ * ```ts
+ * [1, undefined, 2].filter(isDefined); // [1, 2]
+ * ```
+ */
 export function isDefined<T>(value: T | undefined | null | void): value is T {
   return value !== undefined && value !== null;
 }

@@ -29,7 +29,14 @@ function pythonNumber(value: number): string {
   return String(value);
 }
 
-/** Python's `repr()` of a string: single quotes unless the text has a `'` and no `"`. */
+/**
+ * Python's `repr()` of a string: single quotes unless the text has a `'` and no `"`.
+ *
+ * @example
+ * ```ts
+ * pythonString("it's"); // '"it\'s"'
+ * ```
+ */
 export function pythonString(text: string): string {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
   let out = quote;

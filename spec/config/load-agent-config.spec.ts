@@ -13,7 +13,7 @@ import { AgentTool } from '../../lib/runner/agent-tool.js';
 import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
 import { ExampleTool } from '../../lib/tools/example-tool.js';
 import { FunctionTool } from '../../lib/tools/function-tool.js';
-import { GoogleSearchTool } from '../../lib/tools/gemini-builtin-tool.js';
+import { GoogleSearchTool } from '../../lib/tools/google-search-tool.js';
 import { LongRunningFunctionTool } from '../../lib/tools/long-running-function-tool.js';
 import { AgentConfigError } from '../../lib/utils/errors.js';
 import { text, user } from '../support/llm.js';

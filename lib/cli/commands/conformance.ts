@@ -13,6 +13,7 @@ interface RegistryModule {
   replayTools?: string[];
 }
 
+/** The help text of `rxadk conformance`. */
 export const CONFORMANCE_USAGE = `rxadk conformance <dir> [--registry <module.js>] [--filter <text>]
 
 Replays Google ADK conformance recordings: every tests/**/spec.yaml under <dir> runs on a fresh
@@ -65,7 +66,14 @@ async function loadRegistry(path: string): Promise<RegistryModule> {
   return (await import(pathToFileURL(resolve(path)).href)) as RegistryModule;
 }
 
-/** `rxadk conformance <dir> [--registry module] [--filter text]`. */
+/**
+ * `rxadk conformance <dir> [--registry module] [--filter text]`.
+ *
+ * @example
+ * ```ts
+ * await command.run(parseArgs(['../shared/conformance', '--registry', 'dist/spec/conformance/registry.js']));
+ * ```
+ */
 export const command: CliCommand = {
   summary: 'replay Google ADK conformance recordings and compare requests and sessions',
   usage: CONFORMANCE_USAGE,

@@ -28,7 +28,14 @@ export const agentTransferRequestProcessor: LlmRequestProcessor = (ctx, agent, r
   return pending ? (pending.pipe(ignoreElements()) as Observable<never>) : undefined;
 };
 
-/** ADK's transfer instructions, word for word. */
+/**
+ * ADK's transfer instructions, word for word.
+ *
+ * @example
+ * ```ts
+ * transferInstructions(mathTutor, transferTargets(mathTutor)); // '\nYou have a list of other agents to transfer to: ...'
+ * ```
+ */
 export function transferInstructions(agent: FlowAgent, targets: readonly BaseAgent[]): string {
   const names = targets.map((t) => t.name).sort().map((n) => `\`${n}\``).join(', ');
   let text = `

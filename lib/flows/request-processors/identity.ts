@@ -15,7 +15,15 @@ export const identityRequestProcessor: LlmRequestProcessor = (_ctx, agent, reque
   appendInstructions(request, [identityText(agent)]);
 };
 
-/** The identity sentence(s) for an agent. */
+/**
+ * The identity sentence(s) for an agent.
+ *
+ * @example
+ * ```ts
+ * identityText({ name: 'weather_agent', description: 'Answers weather questions.' });
+ * // 'You are an agent. Your internal name is "weather_agent". The description about you is "Answers weather questions.".'
+ * ```
+ */
 export function identityText(agent: { name: string; description?: string | undefined }): string {
   const name = `You are an agent. Your internal name is "${agent.name}".`;
   return agent.description ? `${name} The description about you is "${agent.description}".` : name;
