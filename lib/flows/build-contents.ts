@@ -56,16 +56,21 @@ interface HistoryState {
 
 /**
  * Histories are append-only, so a model call's history extends the previous call's: each state
- * is remembered under the last event it covers, and a later call reuses the longest one it finds
- * near the end of its events. A turn then costs what its new events cost, not the whole session.
+ * is remembered under the last event it covers, and a later call reuses the one it finds near the
+ * end of its events (taking it over: one state is kept per agent, branch and session). A turn
+ * then costs what its new events cost, not the whole session.
  */
 const historyCache = new WeakMap<Event, Map<string, HistoryState>>();
 const LOOKBACK = 64;
 
 function cachedPrefix(events: readonly Event[], key: string): HistoryState | undefined {
   for (let i = events.length - 1; i >= 0 && i >= events.length - LOOKBACK; i--) {
-    const state = historyCache.get(events[i]!)?.get(key);
-    if (state && state.count === i + 1) return state;
+    const byKey = historyCache.get(events[i]!);
+    const state = byKey?.get(key);
+    if (state && state.count === i + 1) {
+      byKey!.delete(key); // superseded by the state this call builds: keep one per history
+      return state;
+    }
   }
   return undefined;
 }
