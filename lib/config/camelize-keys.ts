@@ -28,7 +28,14 @@ function convertField(key: string, value: unknown): unknown {
   return value;
 }
 
-/** `max_output_tokens` → `maxOutputTokens`. */
+/**
+ * `max_output_tokens` → `maxOutputTokens`.
+ *
+ * @example
+ * ```ts
+ * camelCase('max_output_tokens'); // 'maxOutputTokens'
+ * ```
+ */
 export function camelCase(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
