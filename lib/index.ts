@@ -115,6 +115,8 @@ export {
   FunctionTool,
   CONFIRMATION_REQUIRED_ERROR,
   CONFIRMATION_REJECTED_ERROR,
+  requireConfirmationHint,
+  isRequireConfirmationHint,
   type FunctionToolConfig,
   type JsonSchemaSource,
 } from './tools/function-tool.js';

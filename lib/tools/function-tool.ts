@@ -31,6 +31,35 @@ export const CONFIRMATION_REQUIRED_ERROR = 'This tool call requires confirmation
 export const CONFIRMATION_REJECTED_ERROR = 'This tool call is rejected.';
 
 /**
+ * The hint a `requireConfirmation` tool gives when it asks (ADK's wording, written for client
+ * code); clients may recognise it with {@link isRequireConfirmationHint} and show the call instead.
+ *
+ * @example
+ * ```ts
+ * requireConfirmationHint('delete_file'); // 'Please approve or reject the tool call delete_file() by responding ...'
+ * ```
+ */
+export function requireConfirmationHint(toolName: string): string {
+  return (
+    `Please approve or reject the tool call ${toolName}() by responding with a FunctionResponse ` +
+    'with an expected ToolConfirmation payload.'
+  );
+}
+
+/**
+ * True when `hint` is the generic {@link requireConfirmationHint} of some tool.
+ *
+ * @example
+ * ```ts
+ * isRequireConfirmationHint(requireConfirmationHint('pay')); // true
+ * ```
+ */
+export function isRequireConfirmationHint(hint: string): boolean {
+  const match = /^Please approve or reject the tool call ([\w.-]+)\(\) by/.exec(hint);
+  return !!match && hint === requireConfirmationHint(match[1]!);
+}
+
+/**
  * A tool made of a function and a JSON Schema of its arguments. The model sees the schema as a
  * function declaration; the arguments it sends are validated (ajv, compiled once) before
  * `execute` runs.
@@ -94,11 +123,7 @@ export class FunctionTool<Args extends Record<string, unknown> = Record<string, 
 
   private confirmationReply(ctx: ToolContext): Record<string, unknown> | undefined {
     if (!ctx.toolConfirmation) {
-      ctx.requestConfirmation({
-        hint:
-          `Please approve or reject the tool call ${this.name}() by responding with a FunctionResponse ` +
-          'with an expected ToolConfirmation payload.',
-      });
+      ctx.requestConfirmation({ hint: requireConfirmationHint(this.name) });
       return { error: CONFIRMATION_REQUIRED_ERROR };
     }
     return ctx.toolConfirmation.confirmed ? undefined : { error: CONFIRMATION_REJECTED_ERROR };
