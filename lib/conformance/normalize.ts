@@ -12,14 +12,28 @@ import { camelizeKeys } from '../config/camelize-keys.js';
  * normalizeRequest(recordedSnakeCaseRequest); // camelCase, comparable with an LlmRequest
  * ```
  */
-export function normalizeRequest(request: { model?: unknown; contents?: unknown; config?: unknown }): Record<string, unknown> {
+export function normalizeRequest(
+  request: { model?: unknown; contents?: unknown; config?: unknown },
+  options: RequestNormalization = {},
+): Record<string, unknown> {
   const camel = camelizeKeys(request) as { model?: string; contents?: Content[]; config?: Record<string, unknown> };
   const { httpOptions: _h, labels: _l, liveConnectConfig: _c, tools, ...config } = camel.config ?? {};
+  const externals = new Set(options.externalDescriptions ?? []);
   return json({
     model: camel.model,
     contents: (camel.contents ?? []).map((content) => normalizeContent(content)),
-    config: { ...config, ...(Array.isArray(tools) && tools.length ? { tools: tools.map(normalizeTool) } : {}) },
+    config: { ...config, ...(Array.isArray(tools) && tools.length ? { tools: tools.map((t) => normalizeTool(t, externals)) } : {}) },
   });
+}
+
+/** Extra normalisation of a request comparison. */
+export interface RequestNormalization {
+  /**
+   * Tools whose descriptions come from outside the app — an MCP server's own wording, which
+   * changes between versions of the server: their descriptions are not compared (their names and
+   * parameter schemas are).
+   */
+  externalDescriptions?: Iterable<string>;
 }
 
 /**
@@ -51,15 +65,19 @@ function withoutId<T extends { id?: string }>(value: T): Omit<T, 'id'> {
   return rest;
 }
 
-function normalizeTool(tool: Record<string, unknown>): Record<string, unknown> {
+function normalizeTool(tool: Record<string, unknown>, externals: ReadonlySet<string>): Record<string, unknown> {
   const declarations = tool['functionDeclarations'] as Array<Record<string, unknown>> | undefined;
   if (!declarations) return tool;
-  return { ...tool, functionDeclarations: declarations.map(normalizeDeclaration) };
+  return { ...tool, functionDeclarations: declarations.map((d) => normalizeDeclaration(d, externals)) };
 }
 
-function normalizeDeclaration(declaration: Record<string, unknown>): Record<string, unknown> {
-  const { response: _r, parameters, ...rest } = declaration;
-  return { ...rest, ...(parameters ? { parameters: normalizeSchema(parameters) } : {}) };
+function normalizeDeclaration(declaration: Record<string, unknown>, externals: ReadonlySet<string>): Record<string, unknown> {
+  const { response: _r, parameters, description, ...rest } = declaration;
+  return {
+    ...rest,
+    ...(externals.has(declaration['name'] as string) ? {} : { description }),
+    ...(parameters ? { parameters: normalizeSchema(parameters) } : {}),
+  };
 }
 
 function normalizeSchema(schema: unknown): unknown {

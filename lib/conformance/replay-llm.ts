@@ -1,5 +1,6 @@
 import { defer, type Observable, of } from 'rxjs';
 import { camelizeKeys } from '../config/camelize-keys.js';
+import { McpTool } from '../mcp/mcp-tool.js';
 import { BaseLlm } from '../models/base-llm.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
@@ -57,11 +58,19 @@ export class ReplayLlm extends BaseLlm {
       if (recording.user_message_index !== turn) {
         throw new ConformanceMismatchError(where, undefined, `ADK made this call in turn ${recording.user_message_index}`);
       }
-      const expected = normalizeRequest(recording.llm_recording!.llm_request);
-      const actual = normalizeRequest({ model: request.model, contents: request.contents, config: request.config });
+      const normalization = { externalDescriptions: mcpToolNames(request) };
+      const expected = normalizeRequest(recording.llm_recording!.llm_request, normalization);
+      const actual = normalizeRequest({ model: request.model, contents: request.contents, config: request.config }, normalization);
       const difference = firstDifference(expected, actual);
       if (difference) throw new ConformanceMismatchError(where, difference);
       return of(camelizeKeys(recording.llm_recording!.llm_response) as LlmResponse);
     });
   }
+}
+
+/** The request's tools that an MCP server describes (their wording is the server's, not the app's). */
+function mcpToolNames(request: LlmRequest): string[] {
+  return Object.entries(request.toolsDict)
+    .filter(([, tool]) => tool instanceof McpTool)
+    .map(([name]) => name);
 }

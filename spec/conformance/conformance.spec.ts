@@ -11,7 +11,7 @@ describe('Google ADK conformance recordings', () => {
     expect(cases.map((c) => c.id)).toHaveLength(16);
   });
 
-  it.each(cases.filter((c) => c.app !== 'tools_agent_006').map((c) => [c.id, c] as const))('%s', async (_id, testCase) => {
+  it.each(cases.map((c) => [c.id, c] as const))('%s', async (_id, testCase) => {
     const result = await lastValueFrom(runConformanceCase(testCase, { suiteDir: CONFORMANCE_DIR, registry, replayTools }));
     expect(result.error?.message).toBeUndefined();
     expect(result.passed).toBe(true);
