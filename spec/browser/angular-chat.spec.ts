@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildAngularExample, EXAMPLE_DIST } from './support/angular-example.js';
-import { launchChromium } from './support/chromium.js';
+import { launchChromium } from '../support/chromium.js';
 import { serveDirectory, type StaticServer } from './support/static-server.js';
 
 const SHOTS = resolve('test-output/browser');

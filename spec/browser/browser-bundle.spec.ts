@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type BrowserBundle, buildBrowserBundle } from '../../browser/build-browser-bundle.js';
 import { NodeOnlyImportError } from '../../browser/node-only-import-error.js';
 import type { PageApi } from '../../browser/page-api.js';
-import { launchChromium } from './support/chromium.js';
+import { launchChromium } from '../support/chromium.js';
 import { serveDirectory, type StaticServer } from './support/static-server.js';
 
 const OUT = resolve('test-output/browser/bundle');

@@ -1,5 +1,5 @@
-/** The weather app of `rxadk web` / `rxadk run`: a tool, agent and model callbacks, the logging plugin. */
-import { FunctionTool, Gemini, LlmAgent, type BaseLlm } from '../../../lib/index.js';
+/** The weather app of `rxadk web` / `rxadk run`: a tool, agent, model and tool callbacks, and a plugin. */
+import { createPlugin, FunctionTool, Gemini, LlmAgent, type BaseLlm } from '../../../lib/index.js';
 import { DemoLlm } from '../../shared/demo-llm.js';
 
 const getWeather = new FunctionTool<{ city: string }>({
@@ -32,3 +32,14 @@ export const rootAgent = new LlmAgent({
   beforeToolCallback: () => undefined,
   afterToolCallback: () => undefined,
 });
+
+/** A plugin the app asks for: it counts the model calls of every user of the app (`app:` state). */
+export const plugins = [
+  createPlugin({
+    name: 'usage_meter',
+    afterModelCallback: (ctx, response) => {
+      if (!response.partial) ctx.state.set('app:model_calls', ((ctx.state.get<number>('app:model_calls') ?? 0) as number) + 1);
+      return undefined;
+    },
+  }),
+];

@@ -1,0 +1,104 @@
+import { concat, defer, ignoreElements, map, type Observable, of, shareReplay } from 'rxjs';
+import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
+import { InMemoryArtifactService } from '../artifacts/in-memory-artifact-service.js';
+import type { BaseMemoryService } from '../memory/base-memory-service.js';
+import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js';
+import { Runner } from '../runner/runner.js';
+import type { BaseSessionService } from '../sessions/base-session-service.js';
+import type { AppSource } from './app-source.js';
+import { HttpError } from './http-error.js';
+import { TracePlugin } from './trace-plugin.js';
+import { TraceRecorder } from './trace-recorder.js';
+
+/**
+ * What {@link AppRunners} is built from.
+ *
+ * @example
+ * ```ts
+ * const config: AppRunnersConfig = { apps: new AgentApps('agents'), sessionService: new InMemorySessionService() };
+ * ```
+ */
+export interface AppRunnersConfig {
+  apps: AppSource;
+  sessionService: BaseSessionService;
+  /** Default: an `InMemoryArtifactService`. */
+  artifactService?: BaseArtifactService;
+  /** Default: an `InMemoryMemoryService`. */
+  memoryService?: BaseMemoryService;
+  /** Default: a new `TraceRecorder`. */
+  recorder?: TraceRecorder;
+}
+
+/**
+ * One Runner per app, built on first use from the app's root agent and plugins — with a
+ * {@link TracePlugin} registered first — over services every app shares.
+ *
+ * @example
+ * ```ts
+ * const runners = new AppRunners({ apps: new AgentApps('agents'), sessionService: new InMemorySessionService() });
+ * runners.runnerFor('weather').subscribe((runner) => runner.runAsync(turn).subscribe(console.log));
+ * ```
+ */
+export class AppRunners {
+  readonly apps: AppSource;
+  readonly sessionService: BaseSessionService;
+  readonly artifactService: BaseArtifactService;
+  readonly memoryService: BaseMemoryService;
+  readonly recorder: TraceRecorder;
+  private readonly runners = new Map<string, Observable<Runner>>();
+  private readonly built = new Set<Runner>();
+
+  constructor(config: AppRunnersConfig) {
+    this.apps = config.apps;
+    this.sessionService = config.sessionService;
+    this.artifactService = config.artifactService ?? new InMemoryArtifactService();
+    this.memoryService = config.memoryService ?? new InMemoryMemoryService();
+    this.recorder = config.recorder ?? new TraceRecorder();
+  }
+
+  /** Throws an {@link HttpError} 404 unless `appName` is one of the apps. */
+  requireApp(appName: string): void {
+    const names = this.apps.names();
+    if (!names.includes(appName)) {
+      throw new HttpError(404, `There is no app "${appName}". Apps: ${names.join(', ') || '(none)'}.`);
+    }
+  }
+
+  /** The Runner of `appName` (built once); errors with a 404 for an unknown app. */
+  runnerFor(appName: string): Observable<Runner> {
+    return defer(() => {
+      this.requireApp(appName);
+      let runner = this.runners.get(appName);
+      if (!runner) {
+        runner = this.buildRunner(appName).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+        this.runners.set(appName, runner);
+      }
+      return runner;
+    });
+  }
+
+  /** Closes every Runner built so far (their plugins). */
+  close(): Observable<void> {
+    return concat(
+      defer(() => concat(...[...this.built].map((runner) => runner.close()))).pipe(ignoreElements()),
+      of(undefined),
+    );
+  }
+
+  private buildRunner(appName: string): Observable<Runner> {
+    return this.apps.load(appName).pipe(
+      map((app) => {
+        const runner = new Runner({
+          appName,
+          agent: app.rootAgent,
+          sessionService: this.sessionService,
+          artifactService: this.artifactService,
+          memoryService: this.memoryService,
+          plugins: [new TracePlugin(this.recorder, app.plugins), ...app.plugins],
+        });
+        this.built.add(runner);
+        return runner;
+      }),
+    );
+  }
+}

@@ -1,0 +1,125 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { concat, defer, map, Observable } from 'rxjs';
+import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
+import type { BaseMemoryService } from '../memory/base-memory-service.js';
+import type { BaseSessionService } from '../sessions/base-session-service.js';
+import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
+import { apiRoutes } from './api-routes.js';
+import { AppRunners } from './app-runners.js';
+import type { AppSource } from './app-source.js';
+import { createRequestHandler } from './request-handler.js';
+import { uiRoutes } from './ui-routes.js';
+
+/**
+ * Where `npm run build:ui` writes the dev UI: `ui/` beside this module in `dist/lib/server/`.
+ *
+ * @example
+ * ```ts
+ * DevServer.start({ apps, ui: DEFAULT_UI_DIR }); // the same as ui: true
+ * ```
+ */
+export const DEFAULT_UI_DIR = fileURLToPath(new URL('./ui/', import.meta.url));
+
+/**
+ * Options of {@link DevServer.start}.
+ *
+ * @example
+ * ```ts
+ * const options: DevServerOptions = { apps: new AgentApps('agents'), port: 0, host: '127.0.0.1', ui: false };
+ * ```
+ */
+export interface DevServerOptions {
+  apps: AppSource;
+  /** Shared by every app. Default: an `InMemorySessionService`. */
+  sessionService?: BaseSessionService;
+  artifactService?: BaseArtifactService;
+  memoryService?: BaseMemoryService;
+  /** Default 8000; 0 picks a free port. */
+  port?: number;
+  /** Default `127.0.0.1` (this machine only). */
+  host?: string;
+  /** Serve the dev UI at `/`: `true` (the built UI, {@link DEFAULT_UI_DIR}), a folder, or `false` (API only). Default `true`. */
+  ui?: boolean | string;
+  /** Where server errors are reported. Default `console.error`. */
+  log?: (line: string) => void;
+}
+
+/**
+ * The server of `rxadk web` and `rxadk api_server`: Google ADK's HTTP API over one Runner per
+ * app (see `apiRoutes`), and the dev UI's files. Starting is a cold Observable that emits the
+ * listening server once; {@link close} stops it, drops open connections (which unsubscribes
+ * their runs) and closes the Runners.
+ *
+ * @example
+ * ```ts
+ * DevServer.start({ apps: new AgentApps('agents'), port: 0 }).subscribe((server) => {
+ *   console.log(`open ${server.url}`);
+ *   process.once('SIGINT', () => server.close().subscribe());
+ * });
+ * ```
+ */
+export class DevServer {
+  /** `http://host:port`. */
+  readonly url: string;
+
+  private constructor(
+    private readonly server: Server,
+    /** The Runners and the services they share. */
+    readonly runners: AppRunners,
+    /** The address the server listens on. */
+    readonly address: AddressInfo,
+  ) {
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    this.url = `http://${host}:${address.port}`;
+  }
+
+  /** Listens; emits the server once it accepts connections (errors, e.g. `EADDRINUSE`, otherwise). */
+  static start(options: DevServerOptions): Observable<DevServer> {
+    return defer(() => {
+      const runners = new AppRunners({
+        apps: options.apps,
+        sessionService: options.sessionService ?? new InMemorySessionService(),
+        ...(options.artifactService ? { artifactService: options.artifactService } : {}),
+        ...(options.memoryService ? { memoryService: options.memoryService } : {}),
+      });
+      const uiDir = options.ui === false ? undefined : typeof options.ui === 'string' ? options.ui : DEFAULT_UI_DIR;
+      const routes = [...apiRoutes(runners), ...(uiDir ? uiRoutes(uiDir) : [])];
+      const server = createServer(createRequestHandler(routes, options.log ? { log: options.log } : {}));
+      return listen(server, options.port ?? 8000, options.host ?? '127.0.0.1').pipe(
+        map((address) => new DevServer(server, runners, address)),
+      );
+    });
+  }
+
+  /** Stops listening, closes every connection (cancelling running turns), then closes the Runners. */
+  close(): Observable<void> {
+    return concat(closeServer(this.server), this.runners.close());
+  }
+}
+
+/** `server.listen` as an Observable: the address, once listening. */
+function listen(server: Server, port: number, host: string): Observable<AddressInfo> {
+  return new Observable<AddressInfo>((subscriber) => {
+    const onError = (error: Error): void => subscriber.error(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      subscriber.next(server.address() as AddressInfo);
+      subscriber.complete();
+    });
+  });
+}
+
+/** `server.close` as an Observable that completes once every connection is gone. Safe to call twice. */
+function closeServer(server: Server): Observable<never> {
+  return new Observable<never>((subscriber) => {
+    if (!server.listening) {
+      subscriber.complete();
+      return;
+    }
+    server.close((error) => (error ? subscriber.error(error) : subscriber.complete()));
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,43 @@
+import type { Observable } from 'rxjs';
+import type { SseMessage } from './sse-message.js';
+
+/**
+ * What a route answers: JSON, a stream of server-sent events, a file, or nothing (204).
+ *
+ * @example
+ * ```ts
+ * const ok: Reply = jsonReply({ status: 'ok' });
+ * const created: Reply = jsonReply(session, 201);
+ * ```
+ */
+export type Reply =
+  | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
+  | { kind: 'sse'; messages: Observable<SseMessage> }
+  | { kind: 'file'; status: number; contentType: string; body: Buffer }
+  | { kind: 'empty'; status: number };
+
+/**
+ * A JSON reply.
+ *
+ * @example
+ * ```ts
+ * jsonReply(['hr', 'weather']);       // 200
+ * jsonReply({ error: 'nope' }, 404);
+ * ```
+ */
+export function jsonReply(body: unknown, status = 200, headers?: Record<string, string>): Reply {
+  return { kind: 'json', status, body, ...(headers ? { headers } : {}) };
+}
+
+/**
+ * A `text/event-stream` reply: one SSE message per value of `messages`; unsubscribed when the
+ * client disconnects.
+ *
+ * @example
+ * ```ts
+ * sseReply(of({ data: { text: 'hi' } }));
+ * ```
+ */
+export function sseReply(messages: Observable<SseMessage>): Reply {
+  return { kind: 'sse', messages };
+}

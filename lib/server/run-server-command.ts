@@ -1,0 +1,163 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  catchError,
+  concatMap,
+  defer,
+  EMPTY,
+  endWith,
+  finalize,
+  fromEvent,
+  ignoreElements,
+  lastValueFrom,
+  map,
+  merge,
+  type Observable,
+  of,
+  take,
+  tap,
+} from 'rxjs';
+import { AgentApps } from '../cli/agent-apps.js';
+import type { ParsedArgs } from '../cli/parse-args.js';
+import { getSessionServiceFromUri } from '../services/get-session-service-from-uri.js';
+import type { BaseSessionService } from '../sessions/base-session-service.js';
+import { DevServer } from './dev-server.js';
+
+/**
+ * How `rxadk web` / `rxadk api_server` run.
+ *
+ * @example
+ * ```ts
+ * const stop = new Subject<string>();
+ * const options: ServerCommandOptions = { ui: true, stop, out: (line) => lines.push(line) };
+ * // later: stop.next('test over');
+ * ```
+ */
+export interface ServerCommandOptions {
+  /** Serve the dev UI (`web`) or only the API (`api_server`). */
+  ui: boolean;
+  /** Where the banner and notices go. Default `console.log`. */
+  out?: (line: string) => void;
+  /** Where errors go. Default `console.error`. */
+  err?: (line: string) => void;
+  /** Stops the server when it emits. Default: the first SIGINT or SIGTERM. */
+  stop?: Observable<string>;
+}
+
+/** The settings read from the command line. */
+interface ServerSettings {
+  agentsDir: string;
+  port: number;
+  host: string;
+  sessionServiceUri: string;
+}
+
+/**
+ * The usage text of `rxadk web` (`ui: true`) or `rxadk api_server`.
+ *
+ * @example
+ * ```ts
+ * console.log(serverUsage(true)); // rxadk web [agentsDir] [--port 8000] ...
+ * ```
+ */
+export function serverUsage(ui: boolean): string {
+  const name = ui ? 'web' : 'api_server';
+  return `rxadk ${name} [agentsDir] [--port 8000] [--host 127.0.0.1] [--session-service-uri memory://]
+
+${ui ? 'Serves the dev UI at / and' : 'Serves'} Google ADK's HTTP API (/list-apps, /apps/{app}/users/{user}/sessions,
+/run, /run_sse) for the apps of agentsDir (default ./agents): each sub-folder with an agent.js
+exporting rootAgent (and optionally plugins), or a root_agent.yaml.
+
+  --port <n>                   the port (default 8000; 0 picks a free one)
+  --host <address>             the address to bind (default 127.0.0.1: this machine only)
+  --session-service-uri <uri>  memory:// (default), sqlite://./sessions.db, postgresql://...
+
+Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.`;
+}
+
+/**
+ * Runs `rxadk web` / `rxadk api_server`: opens the session store, starts the {@link DevServer},
+ * prints where it listens, and stops it (closing connections, Runners and the store) on the
+ * first SIGINT or SIGTERM. Resolves to the exit code: 0 after a clean stop, 1 when the server
+ * cannot start, 2 for bad arguments.
+ *
+ * @example
+ * ```ts
+ * const code = await runServerCommand(parseArgs(['dist/examples/apps', '--port', '0']), { ui: true });
+ * ```
+ */
+export function runServerCommand(args: ParsedArgs, options: ServerCommandOptions): Promise<number> {
+  const out = options.out ?? ((line: string) => console.log(line));
+  const err = options.err ?? ((line: string) => console.error(line));
+  const settings = readSettings(args);
+  if (typeof settings === 'string') {
+    err(`${settings}\n\n${serverUsage(options.ui)}`);
+    return Promise.resolve(2);
+  }
+  const stop = options.stop ?? shutdownSignals();
+  const run = getSessionServiceFromUri(settings.sessionServiceUri).pipe(
+    concatMap((sessionService) => serveUntil(stop, sessionService, settings, options.ui, out)),
+    ignoreElements(),
+    endWith(0),
+    catchError((error: unknown) => {
+      err(`rxadk ${options.ui ? 'web' : 'api_server'}: ${error instanceof Error ? error.message : String(error)}`);
+      return of(1);
+    }),
+  );
+  return lastValueFrom(run);
+}
+
+function serveUntil(stop: Observable<string>, sessionService: BaseSessionService, settings: ServerSettings, ui: boolean, out: (line: string) => void): Observable<void> {
+  const apps = new AgentApps(settings.agentsDir);
+  return DevServer.start({ apps, sessionService, port: settings.port, host: settings.host, ui }).pipe(
+    tap((server) => out(banner(server, apps.names(), settings, ui))),
+    concatMap((server) =>
+      stop.pipe(
+        take(1),
+        tap((reason) => out(`${reason}: stopping…`)),
+        concatMap(() => server.close()),
+      ),
+    ),
+    finalize(() => closeSessionService(sessionService).subscribe({ error: () => undefined })),
+  );
+}
+
+function readSettings(args: ParsedArgs): ServerSettings | string {
+  const agentsDir = args.positionals[0] ?? (existsSync('agents') ? 'agents' : undefined);
+  if (!agentsDir) return 'Give the folder of your apps (there is no ./agents here).';
+  if (!existsSync(agentsDir) || !statSync(agentsDir).isDirectory()) return `There is no folder "${agentsDir}".`;
+  const port = Number(args.options['port'] ?? 8000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) return `--port must be a port number (0-65535), not "${String(args.options['port'])}".`;
+  const host = args.options['host'] ?? '127.0.0.1';
+  if (typeof host !== 'string' || !host) return '--host needs an address, e.g. --host 127.0.0.1.';
+  const uri = args.options['session-service-uri'] ?? 'memory://';
+  if (typeof uri !== 'string') return '--session-service-uri needs a URI, e.g. sqlite://./sessions.db.';
+  return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri };
+}
+
+function banner(server: DevServer, appNames: string[], settings: ServerSettings, ui: boolean): string {
+  const model = process.env['GEMINI_API_KEY'] || process.env['GOOGLE_API_KEY']
+    ? 'GEMINI_API_KEY is set: apps that choose Gemini use it'
+    : 'GEMINI_API_KEY is not set: the example apps answer with their offline demo model';
+  return [
+    ui ? `rxadk web: the dev UI is at ${server.url}/` : `rxadk api_server: the API is at ${server.url}`,
+    `  apps:     ${appNames.join(', ') || '(none)'}  (${settings.agentsDir})`,
+    `  sessions: ${settings.sessionServiceUri}`,
+    `  model:    ${model}`,
+    'Press Ctrl-C to stop.',
+  ].join('\n');
+}
+
+/** The first SIGINT or SIGTERM, by name. */
+function shutdownSignals(): Observable<string> {
+  return merge(
+    fromEvent(process, 'SIGINT').pipe(map(() => 'SIGINT')),
+    fromEvent(process, 'SIGTERM').pipe(map(() => 'SIGTERM')),
+  );
+}
+
+/** Closes a store that holds a connection or a file (SQLite, PostgreSQL); nothing for others. */
+function closeSessionService(service: BaseSessionService): Observable<never> {
+  const closable = service as BaseSessionService & { close?: () => Observable<unknown> };
+  return typeof closable.close === 'function' ? defer(() => closable.close!()).pipe(ignoreElements()) : EMPTY;
+}

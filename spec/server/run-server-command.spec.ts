@@ -1,0 +1,112 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Subject } from 'rxjs';
+import { parseArgs } from '../../lib/cli/parse-args.js';
+import { runServerCommand } from '../../lib/server/run-server-command.js';
+import { call } from './support/http-client.js';
+
+/** A running `rxadk web` / `api_server` (in this process), its output and a way to stop it. */
+interface Started {
+  url: string;
+  out: string[];
+  stop: (reason?: string) => Promise<number>;
+}
+
+function start(argv: string[], ui: boolean): Promise<Started> {
+  const out: string[] = [];
+  const stop = new Subject<string>();
+  return new Promise((resolve, reject) => {
+    const exit = runServerCommand(parseArgs(argv), {
+      ui,
+      stop,
+      err: (line) => out.push(line),
+      out: (line) => {
+        out.push(line);
+        const url = /(http:\/\/[\d.]+:\d+)/.exec(line)?.[1];
+        if (url) resolve({ url, out, stop: (reason = 'SIGTERM') => (stop.next(reason), exit) });
+      },
+    });
+    exit.then((code) => reject(new Error(`exited with ${code} before listening: ${out.join('\n')}`)), reject);
+  });
+}
+
+describe('rxadk web / rxadk api_server (runServerCommand)', () => {
+  let dir: string;
+  let agentsDir: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'rxadk-web-'));
+    agentsDir = join(dir, 'agents');
+    for (const name of ['alpha', 'beta']) {
+      mkdirSync(join(agentsDir, name), { recursive: true });
+      writeFileSync(join(agentsDir, name, 'agent.js'), `export const rootAgent = { name: '${name}' };\n`);
+    }
+    mkdirSync(join(agentsDir, 'not_an_app'));
+  });
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('api_server: prints where it listens, serves the API for the folder\'s apps, and stops with exit code 0', async () => {
+    const server = await start([agentsDir, '--port', '0'], false);
+    expect(server.out[0]!.split('\n')[0]).toMatch(/^rxadk api_server: the API is at http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.out.join('\n')).toMatch(/apps: +alpha, beta/);
+    expect((await call(server.url, 'GET', '/list-apps')).json).toEqual(['alpha', 'beta']);
+    expect((await call(server.url, 'GET', '/')).status).toBe(404); // no UI
+
+    await expect(server.stop('SIGINT')).resolves.toBe(0);
+    expect(server.out.at(-1)).toBe('SIGINT: stopping…');
+    await expect(call(server.url, 'GET', '/list-apps')).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('web: also answers / (here with a 503 that says how to build the UI, which this source tree has not)', async () => {
+    const server = await start([agentsDir, '--port', '0', '--host', '127.0.0.1'], true);
+    expect(server.out[0]!.split('\n')[0]).toMatch(/^rxadk web: the dev UI is at http:\/\/127\.0\.0\.1:\d+\/$/);
+    const home = await call(server.url, 'GET', '/');
+    // under Jest the server looks for the UI beside lib/server/*.ts, where no build writes it
+    expect(home.status).toBe(503);
+    expect((home.json as { error: string }).error).toMatch(/npm run build:ui/);
+    await expect(server.stop()).resolves.toBe(0);
+  });
+
+  it('--session-service-uri sqlite://...: sessions survive a restart', async () => {
+    const uri = `sqlite://${join(dir, 'store', 'sessions.db')}`;
+    const first = await start([agentsDir, '--port', '0', '--session-service-uri', uri], false);
+    const created = await call(first.url, 'POST', '/apps/alpha/users/u1/sessions/kept', { state: { visits: 3 } });
+    expect(created.status).toBe(200);
+    expect(first.out.join('\n')).toContain(`sessions: ${uri}`);
+    await expect(first.stop()).resolves.toBe(0);
+
+    const second = await start([agentsDir, '--port', '0', '--session-service-uri', uri], false);
+    const kept = await call(second.url, 'GET', '/apps/alpha/users/u1/sessions/kept');
+    expect(kept.status).toBe(200);
+    expect(kept.json).toMatchObject({ id: 'kept', state: { visits: 3 } });
+    await expect(second.stop()).resolves.toBe(0);
+  });
+
+  it('bad arguments: exit code 2 with the reason and the usage', async () => {
+    const err: string[] = [];
+    const run = (argv: string[]) => runServerCommand(parseArgs(argv), { ui: true, err: (line) => err.push(line), out: () => undefined });
+    await expect(run([agentsDir, '--port', 'eighty'])).resolves.toBe(2);
+    expect(err.at(-1)).toMatch(/--port must be a port number.*\n\nrxadk web \[agentsDir\]/s);
+    await expect(run([join(dir, 'missing')])).resolves.toBe(2);
+    expect(err.at(-1)).toMatch(/There is no folder/);
+  });
+
+  it('a port already in use or a bad store URI: exit code 1 with the reason', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const err: string[] = [];
+    const run = (argv: string[]) => runServerCommand(parseArgs(argv), { ui: false, err: (line) => err.push(line), out: () => undefined });
+    try {
+      await expect(run([agentsDir, '--port', String(port)])).resolves.toBe(1);
+      expect(err.at(-1)).toMatch(/EADDRINUSE/);
+      await expect(run([agentsDir, '--port', '0', '--session-service-uri', 'nosuch://x'])).resolves.toBe(1);
+      expect(err.at(-1)).toMatch(/nosuch/);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import type { Content } from '@google/genai';
+import { defer, map, type Observable } from 'rxjs';
+import { fromFetch } from 'rxjs/fetch';
+import type { Session } from '../../lib/sessions/session.js';
+import type { TraceEntry } from '../../lib/server/trace-entry.js';
+import { parseSse } from './parse-sse.js';
+import { readTextStream } from './read-text-stream.js';
+import { runMessageOf, type RunMessage } from './run-message.js';
+
+/**
+ * The session a request is about.
+ *
+ * @example
+ * ```ts
+ * api.getSession({ appName: 'weather', userId: 'user', sessionId: 's1' } satisfies SessionRef);
+ * ```
+ */
+export interface SessionRef {
+  appName: string;
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * The dev server's HTTP API, each call a cold Observable (`fromFetch`: unsubscribing aborts the
+ * request). Errors carry the server's `{error}` message.
+ *
+ * @example
+ * ```ts
+ * const api = new ApiClient();
+ * api.listApps().subscribe((apps) => console.log(apps)); // ['hr', 'weather']
+ * ```
+ */
+export class ApiClient {
+  constructor(private readonly baseUrl = '') {}
+
+  listApps(): Observable<string[]> {
+    return this.json<string[]>('GET', '/list-apps');
+  }
+
+  listSessions(appName: string, userId: string): Observable<Session[]> {
+    return this.json<Session[]>('GET', sessionsPath(appName, userId));
+  }
+
+  createSession(appName: string, userId: string): Observable<Session> {
+    return this.json<Session>('POST', sessionsPath(appName, userId), {});
+  }
+
+  getSession(ref: SessionRef): Observable<Session> {
+    return this.json<Session>('GET', sessionPath(ref));
+  }
+
+  deleteSession(ref: SessionRef): Observable<unknown> {
+    return this.json<unknown>('DELETE', sessionPath(ref));
+  }
+
+  getTrace(ref: SessionRef): Observable<TraceEntry[]> {
+    return this.json<TraceEntry[]>('GET', `${sessionPath(ref)}/trace`);
+  }
+
+  listArtifacts(ref: SessionRef): Observable<string[]> {
+    return this.json<string[]>('GET', `${sessionPath(ref)}/artifacts`);
+  }
+
+  /**
+   * One turn over `POST /run_sse` with streaming and trace on: the events and hooks as they
+   * happen. Unsubscribing closes the connection, which cancels the run on the server.
+   */
+  run(ref: SessionRef, newMessage: Content): Observable<RunMessage> {
+    const body = JSON.stringify({ ...ref, newMessage, streaming: true, trace: true });
+    return fromFetch(`${this.baseUrl}/run_sse`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      selector: (response) => (response.ok && response.body ? readTextStream(response.body) : failure(response)),
+    }).pipe(parseSse(), map(runMessageOf));
+  }
+
+  private json<T>(method: string, path: string, body?: unknown): Observable<T> {
+    return fromFetch(`${this.baseUrl}${path}`, {
+      method,
+      ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+      selector: (response) => (response.ok ? readJson<T>(response) : failure(response)),
+    });
+  }
+}
+
+function sessionsPath(appName: string, userId: string): string {
+  return `/apps/${encodeURIComponent(appName)}/users/${encodeURIComponent(userId)}/sessions`;
+}
+
+function sessionPath(ref: SessionRef): string {
+  return `${sessionsPath(ref.appName, ref.userId)}/${encodeURIComponent(ref.sessionId)}`;
+}
+
+function readJson<T>(response: Response): Observable<T> {
+  return defer(() => response.text()).pipe(map((text) => (text ? (JSON.parse(text) as T) : (undefined as T))));
+}
+
+/** An error with the server's `{error}` message (or the status line). */
+function failure(response: Response): Observable<never> {
+  return defer(() => response.text()).pipe(
+    map((text) => {
+      throw new Error(errorMessageOf(text) ?? `${response.status} ${response.statusText}`);
+    }),
+  );
+}
+
+function errorMessageOf(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
+}

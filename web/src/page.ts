@@ -1,0 +1,99 @@
+/**
+ * The elements of `index.html` the UI drives.
+ *
+ * @example
+ * ```ts
+ * const page: Page = findPage(document);
+ * ```
+ */
+export interface Page {
+  appSelect: HTMLSelectElement;
+  userInput: HTMLInputElement;
+  newSession: HTMLButtonElement;
+  deleteSession: HTMLButtonElement;
+  sessionList: HTMLElement;
+  details: HTMLElement;
+  chatLog: HTMLElement;
+  composer: HTMLFormElement;
+  message: HTMLInputElement;
+  send: HTMLButtonElement;
+  stop: HTMLButtonElement;
+  timeline: HTMLElement;
+  showPartials: HTMLInputElement;
+  status: HTMLElement;
+}
+
+/**
+ * Finds the page's elements by id; throws naming the first one missing.
+ *
+ * @example
+ * ```ts
+ * const page = findPage(document);
+ * page.message.focus();
+ * ```
+ */
+export function findPage(doc: Document): Page {
+  const get = <T extends HTMLElement>(id: string): T => {
+    const element = doc.getElementById(id);
+    if (!element) throw new Error(`The dev UI page has no #${id}.`);
+    return element as T;
+  };
+  return {
+    appSelect: get('app-select'),
+    userInput: get('user-id'),
+    newSession: get('new-session'),
+    deleteSession: get('delete-session'),
+    sessionList: get('session-list'),
+    details: get('session-details'),
+    chatLog: get('chat-log'),
+    composer: get('composer'),
+    message: get('message'),
+    send: get('send'),
+    stop: get('stop'),
+    timeline: get('timeline'),
+    showPartials: get('show-partials'),
+    status: get('status'),
+  };
+}
+
+/**
+ * Shows whether a turn is running: Send off and Stop on while it streams.
+ *
+ * @example
+ * ```ts
+ * setBusy(page, true);
+ * ```
+ */
+export function setBusy(page: Page, busy: boolean): void {
+  page.send.disabled = busy;
+  page.stop.disabled = !busy;
+  page.status.textContent = busy ? 'running…' : '';
+  page.status.dataset['busy'] = String(busy);
+}
+
+/**
+ * Enables the composer and the delete button only while a session is open.
+ *
+ * @example
+ * ```ts
+ * setSessionOpen(page, false);
+ * ```
+ */
+export function setSessionOpen(page: Page, open: boolean): void {
+  page.message.disabled = !open;
+  page.send.disabled = !open;
+  page.deleteSession.disabled = !open;
+  page.message.placeholder = open ? 'Type a message… (Enter sends)' : 'Create or pick a session first';
+}
+
+/**
+ * Fills the app picker.
+ *
+ * @example
+ * ```ts
+ * fillAppOptions(page.appSelect, ['hr', 'weather']);
+ * ```
+ */
+export function fillAppOptions(select: HTMLSelectElement, apps: readonly string[]): void {
+  select.replaceChildren(...apps.map((app) => new Option(app, app)));
+}

@@ -1,0 +1,159 @@
+import type { Content } from '@google/genai';
+import {
+  catchError,
+  concat,
+  concatMap,
+  defer,
+  EMPTY,
+  filter,
+  finalize,
+  forkJoin,
+  fromEvent,
+  map,
+  merge,
+  type Observable,
+  takeUntil,
+  tap,
+} from 'rxjs';
+import { createConfirmationResponse } from '../../lib/events/confirmation-requests.js';
+import type { Event } from '../../lib/events/event.js';
+import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME } from '../../lib/events/framework-function-names.js';
+import type { ApiClient, SessionRef } from './api-client.js';
+import type { ChatView } from './chat-view.js';
+import { historyTurns } from './history-turns.js';
+import { type Page, setBusy } from './page.js';
+import type { RunMessage } from './run-message.js';
+import type { SessionPanelView } from './session-panel-view.js';
+import type { TimelineView } from './timeline-view.js';
+
+/**
+ * The views and the API an open session works with.
+ *
+ * @example
+ * ```ts
+ * const parts: SessionScreenParts = { api, page, chat, timeline, details, afterTurn: () => listChanged$.next() };
+ * ```
+ */
+export interface SessionScreenParts {
+  api: ApiClient;
+  page: Page;
+  chat: ChatView;
+  timeline: TimelineView;
+  details: SessionPanelView;
+  /** Called after each turn (e.g. to refresh the session list). */
+  afterTurn: () => void;
+}
+
+/**
+ * An open session, as one Observable: show its history (chat, timeline, state, artifacts), then
+ * run a turn for each message typed or confirmation answered — one at a time, in order — until
+ * unsubscribed (another session picked: `switchMap` does that, cancelling a running turn).
+ *
+ * @example
+ * ```ts
+ * selection$.pipe(switchMap((ref) => openSession(ref, parts))).subscribe();
+ * ```
+ */
+export function openSession(ref: SessionRef, parts: SessionScreenParts): Observable<unknown> {
+  return concat(showHistory(ref, parts), converse(ref, parts));
+}
+
+function showHistory(ref: SessionRef, parts: SessionScreenParts): Observable<unknown> {
+  const { api, chat, timeline, details } = parts;
+  return forkJoin({ session: api.getSession(ref), traces: api.getTrace(ref), artifacts: api.listArtifacts(ref) }).pipe(
+    tap(({ session, traces, artifacts }) => {
+      chat.reset('Say something to the agent.');
+      timeline.reset('Each turn shows here: the hooks that fired and the events, in order.');
+      details.render(session, artifacts);
+      const answered = answeredConfirmations(session.events);
+      historyTurns(session.events, traces).forEach((turn, index) => {
+        if (turn.userContent) chat.showUser(turn.userContent);
+        timeline.beginTurn(index + 1, turn.userContent);
+        for (const message of turn.messages) show(message, parts, answered);
+      });
+    }),
+    catchError((error: unknown) => report(error, parts)),
+  );
+}
+
+/** Typed messages and confirmation decisions, each sent as one turn, in order. */
+function converse(ref: SessionRef, parts: SessionScreenParts): Observable<unknown> {
+  const { page, chat } = parts;
+  const typed = fromEvent(page.composer, 'submit').pipe(
+    map(() => takeText(page.message)),
+    filter((text) => text !== ''),
+    map((text): Content => ({ role: 'user', parts: [{ text }] })),
+  );
+  const decided = chat.decisions$.pipe(
+    tap(({ request, confirmed }) => chat.settle(request, confirmed)),
+    map(({ request, confirmed }) => createConfirmationResponse(request, { confirmed })),
+  );
+  return merge(typed, decided).pipe(concatMap((message) => concat(runTurn(ref, message, parts), refreshDetails(ref, parts))));
+}
+
+/** One turn over `/run_sse`: streamed into the chat and the timeline; Stop unsubscribes it. */
+function runTurn(ref: SessionRef, message: Content, parts: SessionScreenParts): Observable<unknown> {
+  const { api, page, chat, timeline } = parts;
+  return defer(() => {
+    chat.showUser(message);
+    timeline.beginTurn(timeline.turnCount() + 1, message);
+    setBusy(page, true);
+    const stopped = fromEvent(page.stop, 'click').pipe(tap(() => chat.showNote('Stopped: the run was cancelled (its connection closed).')));
+    return api.run(ref, message).pipe(
+      tap((runMessage) => show(runMessage, parts)),
+      takeUntil(stopped),
+      catchError((error: unknown) => {
+        show({ kind: 'error', error: messageOf(error) }, parts);
+        return EMPTY;
+      }),
+      finalize(() => setBusy(page, false)),
+    );
+  });
+}
+
+function refreshDetails(ref: SessionRef, parts: SessionScreenParts): Observable<unknown> {
+  const { api, details } = parts;
+  return forkJoin({ session: api.getSession(ref), artifacts: api.listArtifacts(ref) }).pipe(
+    tap(({ session, artifacts }) => {
+      details.render(session, artifacts);
+      parts.afterTurn();
+    }),
+    catchError((error: unknown) => report(error, parts)),
+  );
+}
+
+function show(message: RunMessage, parts: SessionScreenParts, answered?: ReadonlyMap<string, boolean>): void {
+  parts.timeline.append(message);
+  if (message.kind === 'event') parts.chat.showEvent(message.event, answered);
+  if (message.kind === 'error') parts.chat.showError(message.error);
+}
+
+function report(error: unknown, parts: SessionScreenParts): Observable<never> {
+  parts.chat.showError(messageOf(error));
+  return EMPTY;
+}
+
+/** The confirmation ids the user has answered in these events, with the answer. */
+function answeredConfirmations(events: readonly Event[]): Map<string, boolean> {
+  const answers = new Map<string, boolean>();
+  for (const event of events) {
+    if (event.author !== 'user') continue;
+    for (const part of event.content?.parts ?? []) {
+      const response = part.functionResponse;
+      if (response?.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME && response.id) {
+        answers.set(response.id, (response.response as { confirmed?: boolean } | undefined)?.confirmed === true);
+      }
+    }
+  }
+  return answers;
+}
+
+function takeText(input: HTMLInputElement): string {
+  const text = input.value.trim();
+  input.value = '';
+  return text;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,97 @@
+import type { Content, Part } from '@google/genai';
+import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME } from '../../lib/events/framework-function-names.js';
+import { clear, h } from './dom.js';
+import type { RunMessage } from './run-message.js';
+import { timelineRowOf, type TimelineRow } from './timeline-row.js';
+
+/**
+ * The event-timeline column: one section per turn, one row per hook that fired and per event
+ * (author, partial or final, function calls and responses, state delta), indented like the
+ * seed's timing diagram (Runner ▸ agent ▸ model / tool), in the order they happened.
+ *
+ * @example
+ * ```ts
+ * const timeline = new TimelineView(document.querySelector('#timeline')!);
+ * timeline.beginTurn(1, userMessage);
+ * runMessages.forEach((message) => timeline.append(message));
+ * ```
+ */
+export class TimelineView {
+  private rows: HTMLElement | undefined;
+  private header: HTMLElement | undefined;
+
+  constructor(private readonly root: HTMLElement) {}
+
+  /** Empties the timeline (with an optional placeholder line). */
+  reset(placeholder?: string): void {
+    this.rows = undefined;
+    this.header = undefined;
+    clear(this.root, placeholder);
+  }
+
+  /** How many turns are shown. */
+  turnCount(): number {
+    return this.root.querySelectorAll('.turn').length;
+  }
+
+  /** Starts the section of turn `index` (1-based), titled with the user's message. */
+  beginTurn(index: number, userContent: Content | undefined): void {
+    this.root.querySelector('.placeholder')?.remove();
+    this.header = h('div', { class: 'turn-header' }, h('strong', {}, `Turn ${index}`), ' ', h('span', { class: 'said' }, describeMessage(userContent)), ' ', h('span', { class: 'invocation' }));
+    this.rows = h('ol', { class: 'rows' });
+    const turn = h('section', { class: 'turn', 'data-testid': 'turn' }, this.header, this.rows);
+    this.root.appendChild(turn);
+  }
+
+  /** One message of the current turn. */
+  append(message: RunMessage): void {
+    if (!this.rows) this.beginTurn(this.turnCount() + 1, undefined);
+    this.labelInvocation(message);
+    const row = renderRow(timelineRowOf(message));
+    this.rows!.appendChild(row);
+    row.scrollIntoView({ block: 'nearest' });
+  }
+
+  private labelInvocation(message: RunMessage): void {
+    const id = message.kind === 'trace' ? message.entry.invocationId : message.kind === 'event' ? message.event.invocationId : undefined;
+    const label = this.header?.querySelector('.invocation');
+    if (id && label && !label.textContent) label.textContent = id;
+  }
+}
+
+/** A row: its label and meta on one line, its details below (inline for a streamed chunk, to keep chunks compact). */
+function renderRow(row: TimelineRow): HTMLElement {
+  const details = row.partial
+    ? [h('div', { class: 'line' }, h('span', { class: 'label' }, row.label), ...row.meta.map(metaItem), ...row.details.map((detail) => h('span', { class: 'inline-detail' }, detail)))]
+    : [h('div', { class: 'line' }, h('span', { class: 'label' }, row.label), ...row.meta.map(metaItem)), ...row.details.map((detail) => h('div', { class: 'detail' }, detail))];
+  return h(
+    'li',
+    {
+      class: `row ${row.kind} tone-${row.tone} level-${row.level}${row.partial ? ' partial' : ''}`,
+      'data-kind': row.kind,
+      'data-hook': row.hook,
+      'data-partial': row.partial ? 'true' : undefined,
+    },
+    ...details,
+  );
+}
+
+function metaItem(item: string): HTMLElement {
+  return h('span', { class: 'meta' }, item);
+}
+
+function describeMessage(content: Content | undefined): string {
+  if (!content) return '';
+  const text = (content.parts ?? []).map(describePart).join(' ');
+  return text.length > 80 ? `“${text.slice(0, 79)}…”` : `“${text}”`;
+}
+
+/** Text as is; a confirmation answer as "approved" / "rejected"; another function response by name. */
+function describePart(part: Part): string {
+  if (part.text !== undefined) return part.text;
+  const response = part.functionResponse;
+  if (response?.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME) {
+    return (response.response as { confirmed?: boolean } | undefined)?.confirmed ? 'approved' : 'rejected';
+  }
+  return response ? `[${response.name}]` : '';
+}
