@@ -86,6 +86,7 @@ export {
   type DeleteSessionRequest,
 } from './sessions/base-session-service.js';
 export { InMemorySessionService } from './sessions/in-memory-session-service.js';
+export { SessionAlreadyExistsError } from './sessions/session-already-exists-error.js';
 export { selectEvents } from './sessions/select-events.js';
 
 // artifacts and memory
@@ -98,6 +99,7 @@ export {
 export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.js';
 export { BaseMemoryService, type MemoryEntry, type SearchMemoryResponse } from './memory/base-memory-service.js';
 export { InMemoryMemoryService } from './memory/in-memory-memory-service.js';
+export { LoadMemoryTool, loadMemoryTool, LOAD_MEMORY_INSTRUCTION, type LoadMemoryResponse } from './memory/load-memory-tool.js';
 
 // contexts
 export { ReadonlyContext } from './context/readonly-context.js';

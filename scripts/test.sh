@@ -1,10 +1,29 @@
 #!/usr/bin/env bash
-# The test command: type-check, run every Jest suite, then print one summary line
-# ("tests: N passed, N failed") that CI tools can read.
+# The test command: type-check, start a throw-away PostgreSQL cluster for the PostgreSQL tests
+# (scripts/postgres.sh: 127.0.0.1 only, a free port, removed on exit), run every Jest suite, then
+# print one summary line ("tests: N passed, N failed") that CI tools can read.
+# Set RXADK_TEST_PG_URL yourself to use another server instead of starting one.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-output
 npx tsc -p tsconfig.json --noEmit || exit 1
+
+if [[ -z "${RXADK_TEST_PG_URL:-}" ]]; then
+  pg_dir=$(mktemp -d "${TMPDIR:-/tmp}/rxadk-test-pg.XXXXXX")
+  stop_postgres() {
+    bash scripts/postgres.sh stop "$pg_dir" >/dev/null 2>&1 || true
+    rm -rf "$pg_dir"
+  }
+  trap stop_postgres EXIT
+  trap 'exit 130' INT TERM
+  if RXADK_TEST_PG_URL=$(bash scripts/postgres.sh start "$pg_dir"); then
+    export RXADK_TEST_PG_URL
+    echo "== PostgreSQL test cluster: 127.0.0.1:$(cat "$pg_dir/port")"
+  else
+    echo "== could not start a PostgreSQL test cluster (see above): the PostgreSQL tests will fail" >&2
+  fi
+fi
+
 node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile=test-output/jest.json "$@"
 status=$?
 node -e '

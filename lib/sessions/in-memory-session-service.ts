@@ -11,6 +11,7 @@ import {
   type ListSessionsRequest,
   type ListSessionsResponse,
 } from './base-session-service.js';
+import { SessionAlreadyExistsError } from './session-already-exists-error.js';
 import type { Session } from './session.js';
 import { selectEvents } from './select-events.js';
 import { applyStateDelta, splitStateDelta } from './state-delta.js';
@@ -48,9 +49,7 @@ export class InMemorySessionService extends BaseSessionService {
     return defer(() => {
       const id = request.sessionId?.trim() || this.idGenerator();
       const byUser = this.userSessions(request.appName, request.userId);
-      if (byUser.has(id)) {
-        throw new Error(`Session "${id}" already exists for app "${request.appName}", user "${request.userId}".`);
-      }
+      if (byUser.has(id)) throw new SessionAlreadyExistsError({ appName: request.appName, userId: request.userId, sessionId: id });
       const scoped = splitStateDelta(request.state ?? {});
       applyStateDelta(this.appStateOf(request.appName), scoped.app);
       applyStateDelta(this.userStateOf(request.appName, request.userId), scoped.user);

@@ -1,3 +1,4 @@
+import { stop as stopEsbuild } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -29,6 +30,7 @@ describe('the root entry, bundled for the browser', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await stopEsbuild(); // esbuild's service process would keep Jest alive
   });
 
   it('holds the whole root entry and ScriptedLlm, and no Node-only import', () => {

@@ -89,10 +89,10 @@ describe('rxadk run', () => {
           '  → get_weather({"city":"Paris"})\n' +
           '  ← get_weather: {"city":"Paris","temp":23,"weather":"sunny"}\n' +
           'weather_agent> It is sunny in Paris, 23°C.\n' +
-          'you> /state\n{\n  "turns": 1\n}\n' +
+          'you> /state\n{\n  "app:model_calls": 2,\n  "turns": 1\n}\n' +
           'you> Hello\n' +
           'weather_agent> Hello! Ask me about the weather in any city.\n' +
-          'you> /state\n{\n  "turns": 2\n}\n' +
+          'you> /state\n{\n  "app:model_calls": 3,\n  "turns": 2\n}\n' +
           'you> \n',
       );
     }, 30_000);
@@ -115,7 +115,7 @@ describe('rxadk run', () => {
         const second = await runCli([join(APPS_DIR, 'weather'), ...store], '/state\n/events\n');
         expect(second.code).toBe(0);
         expect(second.stdout).toContain(`session trip in sqlite://${join(dir, 'sessions.db')}, resumed with 5 events.\n`);
-        expect(second.stdout).toContain('you> /state\n{\n  "turns": 1\n}\n');
+        expect(second.stdout).toContain('you> /state\n{\n  "app:model_calls": 2,\n  "turns": 1\n}\n');
         expect(second.stdout).toContain('  1. user: What is the weather in Rome?\n');
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what the tests need on a fresh Debian machine, then the npm dependencies.
+#
+# - Debian packages (as root; each one skipped when already there): postgresql, the server the
+#   PostgreSQL tests start a throw-away cluster of (scripts/postgres.sh); python3, make and g++,
+#   which node-gyp needs to build better-sqlite3 (rxadk/sqlite) from source; chromium (the browser
+#   tests drive Debian's Chromium with playwright-core) and a font for its screenshots; tmux (the
+#   `rxadk run` terminal test).
+# - npm install (not npm ci: npm 11 leaves other platforms' optional packages out of the lock).
+#   better-sqlite3 is built from source, never downloaded prebuilt: .npmrc sets build-from-source
+#   (prebuild-install then steps aside) and package.json's allowScripts lets its install script run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+command -v make >/dev/null 2>&1 || missing+=(make)
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
+command -v chromium >/dev/null 2>&1 || [[ -x /usr/bin/chromium ]] || missing+=(chromium)
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+fc-list 2>/dev/null | grep -qi dejavu || missing+=(fonts-dejavu-core)
+
+if ((${#missing[@]} == 0)); then
+  echo "== Debian packages: postgresql, python3, make, g++, chromium, tmux, fonts already installed"
+elif [[ $(id -u) -eq 0 ]]; then
+  echo "== apt-get install ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update </dev/null
+  apt-get install -y --no-install-recommends "${missing[@]}" </dev/null
+else
+  echo "scripts/setup.sh: missing Debian packages: ${missing[*]}. Install them as root:" \
+    "apt-get update && apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "== npm install"
+npm install --no-audit --no-fund </dev/null
+
+node -e 'new (require("better-sqlite3"))(":memory:").close()' || {
+  echo "scripts/setup.sh: better-sqlite3 did not build (see the npm install output above)." >&2
+  exit 1
+}
+echo "== better-sqlite3 built from source: $(ls node_modules/better-sqlite3/build/Release/better_sqlite3.node)"
