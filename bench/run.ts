@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Framework } from './frameworks/framework.js';
 import { rxadk } from './frameworks/rxadk.js';
 import { adk } from './reference/adk.js';
+import { benchOptions } from './bench-options.js';
 import { fmt, heading, table, times } from './report.js';
 import { runOpenHandlesScenario, summarizeResources, type OpenHandlesResult } from './scenarios/open-handles.js';
 import { runParallelToolsScenario, type ParallelRun } from './scenarios/parallel-tools.js';
@@ -29,16 +30,7 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const value = (name: string): string | undefined => {
-    const index = argv.indexOf(`--${name}`);
-    if (index !== -1) return argv[index + 1];
-    return argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
-  };
-  const int = (name: string, fallback: number) => {
-    const parsed = Number.parseInt(value(name) ?? '', 10);
-    return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-  };
-  const list = (name: string, fallback: string) => new Set((value(name) ?? fallback).split(',').map((s) => s.trim()));
+  const { int, list } = benchOptions(argv);
   const turns = int('turns', 1000);
   return {
     scenarios: list('scenario', 'turns,parallel,handles'),

@@ -9,6 +9,7 @@
 // postgres runs when --pg or RXADK_TEST_PG_URL gives a server (a new database is created on it and
 // dropped). Reports; never asserts.
 import os from 'node:os';
+import { benchOptions } from './bench-options.js';
 import { fmt, heading, progress, table } from './report.js';
 import { measureAppends, measureLoad, type AppendResult, type LoadResult } from './stores/measure-store.js';
 import { makeStore, STORE_NAMES, type StoreName } from './stores/stores.js';
@@ -23,15 +24,7 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const value = (name: string): string | undefined => {
-    const index = argv.indexOf(`--${name}`);
-    if (index !== -1) return argv[index + 1];
-    return argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
-  };
-  const int = (name: string, fallback: number) => {
-    const parsed = Number.parseInt(value(name) ?? '', 10);
-    return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-  };
+  const { value, int } = benchOptions(argv);
   const postgresUrl = value('pg') ?? process.env['RXADK_TEST_PG_URL'];
   const wanted = (value('stores') ?? STORE_NAMES.join(',')).split(',').map((s) => s.trim()) as StoreName[];
   return {

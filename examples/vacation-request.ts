@@ -11,34 +11,14 @@ import { lastValueFrom, tap, toArray } from 'rxjs';
 import {
   createConfirmationResponse,
   type Event,
-  FunctionTool,
   getConfirmationRequests,
   InMemoryRunner,
   LlmAgent,
   type LlmRequest,
-  type ToolContext,
 } from '../lib/index.js';
 import { simplifyEvent } from '../lib/testing/index.js';
 import { chooseModel, describeModel } from './shared/choose-model.js';
-
-const requestVacation = new FunctionTool<{ days: number; reason: string }>({
-  name: 'request_vacation',
-  description: 'Files a vacation request. A manager must approve it.',
-  parameters: {
-    type: 'object',
-    properties: { days: { type: 'integer', minimum: 1 }, reason: { type: 'string' } },
-    required: ['days', 'reason'],
-  },
-  execute: ({ days, reason }, ctx: ToolContext) => {
-    if (!ctx.toolConfirmation) {
-      ctx.requestConfirmation({ hint: `Employee asks for ${days} day(s) off: ${reason}. Approve?`, payload: { days } });
-      return { status: 'waiting for approval', requestId: ctx.functionCallId };
-    }
-    return ctx.toolConfirmation.confirmed
-      ? { status: 'approved', days, requestId: ctx.functionCallId }
-      : { status: 'rejected', requestId: ctx.functionCallId };
-  },
-});
+import { requestVacation } from './shared/vacation-tool.js';
 
 /** Offline: call the tool, then answer from whatever the tool returned. */
 const offlineScript = [

@@ -1,23 +1,7 @@
 /** The HR app: a vacation tool that needs a manager's confirmation (human in the loop). */
-import { FunctionTool, Gemini, LlmAgent, type BaseLlm, type ToolContext } from '../../../lib/index.js';
+import { Gemini, LlmAgent, type BaseLlm } from '../../../lib/index.js';
 import { DemoLlm } from '../../shared/demo-llm.js';
-
-const requestVacation = new FunctionTool<{ days: number; reason: string }>({
-  name: 'request_vacation',
-  description: 'Files a vacation request. A manager must approve it.',
-  parameters: {
-    type: 'object',
-    properties: { days: { type: 'integer', minimum: 1 }, reason: { type: 'string' } },
-    required: ['days', 'reason'],
-  },
-  execute: ({ days, reason }, ctx: ToolContext) => {
-    if (!ctx.toolConfirmation) {
-      ctx.requestConfirmation({ hint: `Approve ${days} day(s) off (${reason})?`, payload: { days } });
-      return { status: 'waiting for approval' };
-    }
-    return ctx.toolConfirmation.confirmed ? { status: 'approved', days } : { status: 'rejected' };
-  },
-});
+import { requestVacation } from '../../shared/vacation-tool.js';
 
 const model: BaseLlm = process.env['GEMINI_API_KEY']
   ? new Gemini({ model: 'gemini-2.5-flash' })
