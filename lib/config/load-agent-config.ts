@@ -32,7 +32,7 @@ const CALLBACK_KEYS = {
 /**
  * Builds an agent tree from Google ADK's agent-config YAML (`root_agent.yaml`): `agent_class`
  * (LlmAgent when absent, SequentialAgent, ParallelAgent, LoopAgent), `name`, `description`,
- * `model`, `instruction`, `generate_content_config`, callbacks by dotted name,
+ * `model`, `instruction`, `global_instruction`, `generate_content_config`, callbacks by dotted name,
  * `sub_agents` (`config_path` relative to the referring file, or `code`), `max_iterations`,
  * the disallow flags, `output_key`, `include_contents`, `input_schema`/`output_schema` (`code`)
  * and `tools` (built-ins, dotted names, `AgentTool`, `McpToolset`, `LongRunningFunctionTool`,
@@ -102,6 +102,7 @@ function llmOptions(source: ConfigSource) {
   return {
     ...optional('model', source.optionalString('model')),
     ...optional('instruction', source.optionalString('instruction')),
+    ...optional('globalInstruction', source.optionalString('global_instruction')),
     ...optional('generateContentConfig', config === undefined ? undefined : (camelizeKeys(config) as GenerateContentConfig)),
     ...optional('outputKey', source.optionalString('output_key')),
     ...optional('includeContents', includeContents as 'default' | 'none' | undefined),

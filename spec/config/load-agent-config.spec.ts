@@ -39,6 +39,7 @@ describe('loadAgentConfig', () => {
 model: gemini-2.5-flash
 description: Helps.
 instruction: Be kind.
+global_instruction: Be safe.
 output_key: answer
 include_contents: none
 disallow_transfer_to_parent: true
@@ -63,6 +64,7 @@ before_agent_callbacks:
       true,
     ]);
     expect(root.generateContentConfig).toEqual({ temperature: 0.2, maxOutputTokens: 100 });
+    expect(root.globalInstruction).toBe('Be safe.');
     root.model = new ScriptedLlm([text('hi')]);
     await lastValueFrom(new InMemoryRunner({ agent: root, autoCreateSession: true }).runAsync({ userId: 'u', sessionId: 's', newMessage: user('x') }).pipe(toArray()));
     expect(seen).toEqual(['first', 'helper']);
