@@ -2,7 +2,7 @@
 //
 //   node dist/bench/run.js [--scenario turns,parallel,handles] [--framework rxadk,adk]
 //                          [--turns 1000] [--adk-turns 1000] [--sessions 20] [--session-turns 100]
-//                          [--warmup 300] [--repeats 5]
+//                          [--warmup 2000] [--repeats 5]
 //
 // Re-runs itself under `node --expose-gc` (unless it already has it) so that a full GC runs
 // before each measured run. Reports; never asserts.
@@ -39,7 +39,7 @@ function parseOptions(argv: readonly string[]): Options {
     adkTurns: int('adk-turns', turns),
     sessions: int('sessions', 20),
     sessionTurns: int('session-turns', 100),
-    warmup: int('warmup', 300),
+    warmup: int('warmup', 2000), // both frameworks reach JIT steady state (rxadk's many small functions need ~2000 turns)
     repeats: int('repeats', 5),
   };
 }

@@ -4,6 +4,7 @@ import type { Event } from '../events/event.js';
 import type { AgentCallback, OneOrMany } from '../plugins/callback-types.js';
 import { asArray } from '../utils/as-array.js';
 import { AgentConfigError } from '../utils/errors.js';
+import { hasCallbacks } from '../plugins/run-callback-chain.js';
 import { runAgentCallbacks } from './run-agent-callbacks.js';
 import { validateAgentName } from './validate-agent-name.js';
 
@@ -62,7 +63,9 @@ export abstract class BaseAgent {
   runAsync(parentContext: InvocationContext): Observable<Event> {
     return defer(() => {
       const ctx = parentContext.forAgent(this);
-      return runAgentCallbacks(ctx, 'beforeAgentCallback', asArray(this.beforeAgentCallback)).pipe(
+      const callbacks = asArray(this.beforeAgentCallback);
+      if (!hasCallbacks(ctx.pluginManager, 'beforeAgentCallback', callbacks)) return this.runBodyAndAfter(ctx);
+      return runAgentCallbacks(ctx, 'beforeAgentCallback', callbacks).pipe(
         concatMap(({ content, event }) =>
           concat(event ? ctx.emit(event) : EMPTY, content ? EMPTY : this.runBodyAndAfter(ctx)),
         ),
@@ -95,20 +98,17 @@ export abstract class BaseAgent {
   }
 
   private runBodyAndAfter(ctx: InvocationContext): Observable<Event> {
-    return defer(() =>
-      ctx.ended
-        ? EMPTY
-        : concat(
-            defer(() => this.runAsyncImpl(ctx)).pipe(map((event) => withAuthor(event, this.name))),
-            defer(() => (ctx.ended ? EMPTY : this.runAfterAgent(ctx))),
-          ),
-    );
+    return defer(() => {
+      if (ctx.ended) return EMPTY;
+      const body = defer(() => this.runAsyncImpl(ctx)).pipe(map((event) => withAuthor(event, this.name)));
+      const callbacks = asArray(this.afterAgentCallback);
+      if (!hasCallbacks(ctx.pluginManager, 'afterAgentCallback', callbacks)) return body;
+      return concat(body, defer(() => (ctx.ended ? EMPTY : this.runAfterAgent(ctx, callbacks))));
+    });
   }
 
-  private runAfterAgent(ctx: InvocationContext): Observable<Event> {
-    return runAgentCallbacks(ctx, 'afterAgentCallback', asArray(this.afterAgentCallback)).pipe(
-      concatMap(({ event }) => (event ? ctx.emit(event) : EMPTY)),
-    );
+  private runAfterAgent(ctx: InvocationContext, callbacks: AgentCallback[]): Observable<Event> {
+    return runAgentCallbacks(ctx, 'afterAgentCallback', callbacks).pipe(concatMap(({ event }) => (event ? ctx.emit(event) : EMPTY)));
   }
 }
 

@@ -9,6 +9,8 @@ export interface Acknowledgements {
   acknowledge(eventId: string): void;
   /** Completes (emitting nothing) once the event with this id has been acknowledged. */
   whenAcknowledged(eventId: string): Observable<never>;
+  /** True (and forgotten) if the event was already acknowledged: the waiter need not wait. */
+  takeAcknowledgement(eventId: string): boolean;
 }
 
 /**
@@ -38,6 +40,10 @@ export class EventAcknowledger implements Acknowledgements {
     this.acknowledgements.next(eventId);
   }
 
+  takeAcknowledgement(eventId: string): boolean {
+    return this.acknowledged.delete(eventId);
+  }
+
   whenAcknowledged(eventId: string): Observable<never> {
     return defer(() =>
       this.acknowledged.delete(eventId)
@@ -64,4 +70,5 @@ export class EventAcknowledger implements Acknowledgements {
 export const immediateAcknowledgements: Acknowledgements = {
   acknowledge: () => undefined,
   whenAcknowledged: () => EMPTY,
+  takeAcknowledgement: () => true,
 };

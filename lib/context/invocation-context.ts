@@ -1,5 +1,5 @@
 import type { Content } from '@google/genai';
-import { concat, type Observable, of } from 'rxjs';
+import { Observable } from 'rxjs';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { createEvent, type Event, type EventInit } from '../events/event.js';
@@ -10,6 +10,7 @@ import type { Session } from '../sessions/session.js';
 import { schedulerClock, type Clock } from '../utils/clock.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { type Acknowledgements, immediateAcknowledgements } from './event-acknowledger.js';
+import { LazyAbortController } from './lazy-abort-controller.js';
 import type { RunConfig } from './run-config.js';
 
 /** What {@link InvocationContext} is built from. Only `session`, `sessionService` and `agent` are required. */
@@ -28,7 +29,8 @@ export interface InvocationContextInit {
   acknowledgements?: Acknowledgements;
   idGenerator?: IdGenerator;
   clock?: Clock;
-  abortController?: AbortController;
+  /** Fires `abortSignal` (an `AbortController`, or a {@link LazyAbortController}). */
+  abortController?: { readonly signal: AbortSignal; abort(): void };
 }
 
 /** The part of an invocation that every agent's context shares. */
@@ -44,7 +46,7 @@ interface Invocation {
   readonly acknowledgements: Acknowledgements;
   readonly idGenerator: IdGenerator;
   readonly clock: Clock;
-  readonly abortController: AbortController;
+  readonly abortController: { readonly signal: AbortSignal; abort(): void };
   ended: boolean;
   llmCalls: number;
 }
@@ -97,7 +99,7 @@ export class InvocationContext {
       acknowledgements: options.acknowledgements ?? immediateAcknowledgements,
       idGenerator,
       clock: options.clock ?? schedulerClock,
-      abortController: options.abortController ?? new AbortController(),
+      abortController: options.abortController ?? new LazyAbortController(),
       ended: false,
       llmCalls: 0,
     };
@@ -167,7 +169,16 @@ export class InvocationContext {
    * ```
    */
   emit(event: Event): Observable<Event> {
-    return concat(of(event), this.invocation.acknowledgements.whenAcknowledged(event.id));
+    const acknowledgements = this.invocation.acknowledgements;
+    return new Observable<Event>((subscriber) => {
+      subscriber.next(event);
+      if (subscriber.closed) return undefined;
+      if (acknowledgements.takeAcknowledgement(event.id)) {
+        subscriber.complete();
+        return undefined;
+      }
+      return acknowledgements.whenAcknowledged(event.id).subscribe(subscriber);
+    });
   }
 
   /** A context for `agent` in the same invocation (on `branch`, or this context's branch). */

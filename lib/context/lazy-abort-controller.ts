@@ -1,29 +1,32 @@
 /**
- * An abort signal for one piece of work inside a larger one (a tool call inside a run), created
- * only if someone asks for it: most tools never look at their signal, and a linked
- * `AbortController` per call would be wasted work. Once created, it fires when the parent fires
- * or when {@link abort} is called.
+ * An `AbortController` created only when someone asks for its signal: most runs and most tool
+ * calls never look at theirs, and creating (and linking) controllers for all of them would be
+ * wasted work. With a parent, the signal also fires when the parent's does (a tool call inside
+ * a run). {@link abort} before anyone asked makes the signal start out aborted.
  *
  * @example
  * ```ts
- * const call = new LazyAbortController(ctx.abortSignal);
- * toolContext = new ToolContext(ctx, { functionCallId, abortSignal: () => call.signal });
- * // on cancellation of this call only:
- * call.abort();
+ * const run = new LazyAbortController();
+ * const call = new LazyAbortController(() => run.signal);
+ * call.signal.aborted; // false — both controllers exist from here on
+ * run.abort();
+ * call.signal.aborted; // true
  * ```
  */
 export class LazyAbortController {
   private controller: AbortController | undefined;
   private aborted = false;
 
-  constructor(private readonly parent: AbortSignal) {}
+  constructor(private readonly parent?: () => AbortSignal) {}
 
   /** The signal (created on first access, already aborted if the work was cancelled before). */
   get signal(): AbortSignal {
     if (!this.controller) {
       const controller = (this.controller = new AbortController());
-      if (this.aborted || this.parent.aborted) controller.abort(this.parent.reason);
-      else this.parent.addEventListener('abort', () => controller.abort(this.parent.reason), { once: true, signal: controller.signal });
+      const parent = this.parent?.();
+      if (this.aborted) controller.abort();
+      else if (parent?.aborted) controller.abort(parent.reason);
+      else parent?.addEventListener('abort', () => controller.abort(parent.reason), { once: true, signal: controller.signal });
     }
     return this.controller.signal;
   }

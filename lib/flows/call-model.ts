@@ -6,7 +6,7 @@ import { DEFAULT_MAX_LLM_CALLS } from '../context/run-config.js';
 import type { EventActions } from '../events/event-actions.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
-import { runCallbackChain } from '../plugins/run-callback-chain.js';
+import { hasCallbacks, runCallbackChain } from '../plugins/run-callback-chain.js';
 import { LlmCallsLimitExceededError, ModelError, RxadkError, toError } from '../utils/errors.js';
 import type { FlowAgent } from './flow-agent.js';
 
@@ -54,8 +54,11 @@ function invokeModel(
   return defer(() => {
     countModelCall(ctx, agent);
     const model = agent.canonicalModel();
-    return model.generateContent(request, ctx.runConfig.streamingMode === 'sse').pipe(
+    const responses = model.generateContent(request, ctx.runConfig.streamingMode === 'sse').pipe(
       catchError((error: unknown) => recoverFromModelError(ctx, agent, request, callbackContext, asModelError(error, model.model, agent.name))),
+    );
+    if (!hasCallbacks(ctx.pluginManager, 'afterModelCallback', agent.afterModelCallbacks)) return responses;
+    return responses.pipe(
       concatMap((response) =>
         orElse(runCallbackChain(ctx.pluginManager, 'afterModelCallback', agent.afterModelCallbacks, callbackContext, response), () => of(response)),
       ),

@@ -31,6 +31,7 @@ export function callTools(
   toolsDict: Record<string, BaseTool>,
 ): Observable<Event> {
   const calls = getFunctionCalls(modelEvent);
+  if (calls.length === 1) return runToolCall(ctx, agent, calls[0]!, toolsDict);
   const concurrency = ctx.runConfig.maxConcurrentTools && ctx.runConfig.maxConcurrentTools > 0 ? ctx.runConfig.maxConcurrentTools : Infinity;
   return from(calls).pipe(
     mergeMap((call, index) => runToolCall(ctx, agent, call, toolsDict).pipe(map((event) => ({ index, event }))), concurrency),

@@ -1,4 +1,4 @@
-import { defer, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { isFinalResponse } from '../events/is-final-response.js';
@@ -23,7 +23,7 @@ import { type LlmStepOptions, runLlmStep } from './run-llm-step.js';
  * ```
  */
 export function runLlmFlow(ctx: InvocationContext, agent: FlowAgent, options: LlmStepOptions): Observable<Event> {
-  return defer(() => runLlmStep(ctx, agent, options)).pipe(repeatWhileLast((last) => !isStepFinal(ctx, last)));
+  return runLlmStep(ctx, agent, options).pipe(repeatWhileLast((last) => !isStepFinal(ctx, last)));
 }
 
 /**

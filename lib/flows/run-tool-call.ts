@@ -1,5 +1,5 @@
 import type { FunctionCall } from '@google/genai';
-import { catchError, concatMap, defaultIfEmpty, defer, EMPTY, map, type Observable, of, take, throwError } from 'rxjs';
+import { catchError, concatMap, defaultIfEmpty, defer, EMPTY, filter, map, type Observable, of, take, throwError } from 'rxjs';
 import { orElse } from '../operators/or-else.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { LazyAbortController } from '../context/lazy-abort-controller.js';
@@ -7,7 +7,8 @@ import { ToolContext } from '../context/tool-context.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { Event } from '../events/event.js';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
-import { runCallbackChain } from '../plugins/run-callback-chain.js';
+import { hasCallbacks, runCallbackChain } from '../plugins/run-callback-chain.js';
+import { isDefined } from '../utils/from-maybe-async.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import { CONFIRMATION_REQUIRED_ERROR } from '../tools/function-tool.js';
 import { ToolExecutionError, ToolNotFoundError, toError } from '../utils/errors.js';
@@ -47,7 +48,7 @@ export function runToolCall(
   toolConfirmation?: ToolConfirmation,
 ): Observable<Event> {
   return defer(() => {
-    const cancellation = new LazyAbortController(ctx.abortSignal);
+    const cancellation = new LazyAbortController(() => ctx.abortSignal);
     const toolContext = new ToolContext(ctx, {
       functionCallId: call.id ?? '',
       abortSignal: () => cancellation.signal,
@@ -74,6 +75,7 @@ function toolResult(
     runCallbackChain(ctx.pluginManager, 'beforeToolCallback', agent.beforeToolCallbacks, toolContext, tool, args),
     () => validatedRun(ctx, agent, tool, args, toolContext),
   );
+  if (!hasCallbacks(ctx.pluginManager, 'afterToolCallback', agent.afterToolCallbacks)) return result$.pipe(filter(isDefined));
   return result$.pipe(
     concatMap((result) =>
       result === undefined

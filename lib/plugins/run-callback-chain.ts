@@ -29,3 +29,16 @@ export function runCallbackChain<K extends HookName>(
   if (pluginCalls.length === 0 && callbacks.length === 0) return EMPTY;
   return firstDefined([...pluginCalls, ...callbacks.map((callback) => () => callback(...args))]);
 }
+
+/**
+ * True when a chain for `hook` would call anything: a plugin implements it or the agent has
+ * callbacks. Lets a pipeline leave the chain's operators out entirely when nothing is registered.
+ *
+ * @example
+ * ```ts
+ * const model$ = hasCallbacks(plugins, 'afterModelCallback', agent.afterModelCallbacks) ? withAfterModel(raw$) : raw$;
+ * ```
+ */
+export function hasCallbacks(plugins: PluginManager | undefined, hook: HookName, callbacks: readonly unknown[]): boolean {
+  return callbacks.length > 0 || !!plugins?.implements(hook);
+}

@@ -1,4 +1,4 @@
-import { concat, concatMap, defer, EMPTY, type Observable, of, type OperatorFunction } from 'rxjs';
+import { concatMap, EMPTY, type MonoTypeOperatorFunction, Observable, of, type OperatorFunction } from 'rxjs';
 import { orElse } from '../operators/or-else.js';
 import type { Acknowledgements } from '../context/event-acknowledger.js';
 import type { InvocationContext } from '../context/invocation-context.js';
@@ -26,25 +26,32 @@ export function appendAndAcknowledge(
   ctx: InvocationContext,
   acknowledgements: Acknowledgements,
 ): OperatorFunction<Event, Event> {
-  return concatMap((event) => concat(commitAndPresent(ctx, event), acknowledge(acknowledgements, event)));
+  const presents = !!ctx.pluginManager?.implements('onEventCallback');
+  return concatMap((event) => {
+    const stored = ctx.sessionService.appendEvent(ctx.session, withRunMetadata(ctx, event));
+    const presented = presents ? stored.pipe(concatMap((s) => presentedEvent(ctx, s))) : stored;
+    return presented.pipe(acknowledgeOnComplete(acknowledgements, event));
+  });
 }
 
-function commitAndPresent(ctx: InvocationContext, event: Event): Observable<Event> {
-  return defer(() => ctx.sessionService.appendEvent(ctx.session, withRunMetadata(ctx, event))).pipe(
-    concatMap((stored) => presentedEvent(ctx, stored)),
-  );
+/** Mirrors the source and acknowledges `event` once the source completed (after the caller saw it). */
+function acknowledgeOnComplete(acknowledgements: Acknowledgements, event: Event): MonoTypeOperatorFunction<Event> {
+  return (source) =>
+    new Observable<Event>((subscriber) =>
+      source.subscribe({
+        next: (value) => subscriber.next(value),
+        error: (error) => subscriber.error(error),
+        complete: () => {
+          acknowledgements.acknowledge(event.id);
+          subscriber.complete();
+        },
+      }),
+    );
 }
 
 /** The event the caller sees: the first `onEventCallback` result, else the stored event. */
 function presentedEvent(ctx: InvocationContext, stored: Event): Observable<Event> {
   return orElse(ctx.pluginManager ? ctx.pluginManager.runFirst('onEventCallback', ctx, stored) : EMPTY, () => of(stored));
-}
-
-function acknowledge(acknowledgements: Acknowledgements, event: Event): Observable<never> {
-  return defer(() => {
-    acknowledgements.acknowledge(event.id);
-    return EMPTY;
-  });
 }
 
 /** Adds `RunConfig.customMetadata` to the event (the event's own keys win). */

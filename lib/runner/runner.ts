@@ -3,6 +3,7 @@ import {
   catchError,
   concat,
   concatMap,
+  defaultIfEmpty,
   defer,
   EMPTY,
   ignoreElements,
@@ -14,6 +15,7 @@ import {
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { EventAcknowledger } from '../context/event-acknowledger.js';
+import { LazyAbortController } from '../context/lazy-abort-controller.js';
 import { InvocationContext } from '../context/invocation-context.js';
 import type { RunConfig } from '../context/run-config.js';
 import type { Event } from '../events/event.js';
@@ -131,7 +133,7 @@ export class Runner {
 
   private runInvocation(session: Session, request: RunAsyncRequest): Observable<Event> {
     const acknowledgements = new EventAcknowledger();
-    const abortController = new AbortController();
+    const abortController = new LazyAbortController();
     const ctx = new InvocationContext({
       session,
       sessionService: this.sessionService,
@@ -158,18 +160,15 @@ export class Runner {
 
   /** onUserMessage plugins, then the user event is appended (not emitted). */
   private receiveUserMessage(ctx: InvocationContext, request: RunAsyncRequest): Observable<never> {
-    return orElse(this.pluginManager.runFirst('onUserMessageCallback', ctx, request.newMessage), () => of(request.newMessage)).pipe(
-      concatMap((message) => {
-        ctx.setUserContent(message);
-        const userEvent = ctx.createEvent({
-          author: 'user',
-          content: message,
-          actions: { stateDelta: { ...request.stateDelta } },
-        });
-        return this.sessionService.appendEvent(ctx.session, userEvent);
-      }),
-      ignoreElements(),
-    );
+    const store = (message: Content) => {
+      ctx.setUserContent(message);
+      const userEvent = ctx.createEvent({ author: 'user', content: message, actions: { stateDelta: { ...request.stateDelta } } });
+      return this.sessionService.appendEvent(ctx.session, userEvent).pipe(ignoreElements());
+    };
+    if (!this.pluginManager.implements('onUserMessageCallback')) return defer(() => store(request.newMessage));
+    return this.pluginManager
+      .runFirst('onUserMessageCallback', ctx, request.newMessage)
+      .pipe(defaultIfEmpty(request.newMessage), concatMap(store));
   }
 
   /** A beforeRun plugin's Content is the only event (author `model`, not stored); else the agent runs. */

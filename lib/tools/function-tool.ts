@@ -105,6 +105,7 @@ export class FunctionTool<Args extends Record<string, unknown> = Record<string, 
   }
 
   override runAsync(args: Record<string, unknown>, ctx: ToolContext): Observable<unknown> {
+    if (!this.requireConfirmation) return fromMaybeAsync(() => this.execute(args as Args, ctx));
     return this.confirmationGate(args as Args, ctx).pipe(
       concatMap((gate) => (gate ? of(gate) : fromMaybeAsync(() => this.execute(args as Args, ctx)))),
     );
