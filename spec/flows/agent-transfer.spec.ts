@@ -1,4 +1,3 @@
-import type { Content, FunctionDeclaration, Tool } from '@google/genai';
 import { lastValueFrom, toArray } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import type { LlmRequest } from '../../lib/models/llm-request.js';
@@ -9,7 +8,9 @@ import { simplifyEvent } from '../../lib/testing/simplify-events.js';
 import { transferTargets } from '../../lib/flows/transfer-targets.js';
 import { transferInstructions } from '../../lib/flows/request-processors/agent-transfer.js';
 import { calls, text, user } from '../support/llm.js';
-import { camelize, readYaml } from '../support/recordings.js';
+import { readYaml } from '../support/recordings.js';
+import { camelizeKeys } from '../../lib/config/camelize-keys.js';
+import { normalizeRequest } from '../../lib/conformance/normalize.js';
 
 interface Recording {
   user_message_index: number;
@@ -23,7 +24,7 @@ function studyBuddy(recordings: Recording[]) {
     const config = readYaml<{ name: string; description: string; instruction: string }>('agents', 'multi_agent_001', file);
     const script = recordings
       .filter((r) => r.agent_name === config.name && r.llm_recording)
-      .map((r) => camelize(r.llm_recording!.llm_response) as LlmResponse);
+      .map((r) => camelizeKeys(r.llm_recording!.llm_response) as LlmResponse);
     const model = new ScriptedLlm(script, { model: 'gemini-2.5-flash' });
     return new LlmAgent({ name: config.name, description: config.description, instruction: config.instruction, model, subAgents });
   };
@@ -33,30 +34,6 @@ function studyBuddy(recordings: Recording[]) {
 
 function recordedRequests(recordings: Recording[], agentName: string) {
   return recordings.filter((r) => r.agent_name === agentName && r.llm_recording).map((r) => r.llm_recording!.llm_request);
-}
-
-/** What the recordings let us compare: system instruction, declarations (response dropped), contents without ids. */
-function comparable(request: { config: { systemInstruction?: unknown; tools?: unknown }; contents: Content[] }) {
-  return {
-    systemInstruction: request.config.systemInstruction,
-    declarations: ((request.config.tools ?? []) as Tool[]).flatMap((t) => t.functionDeclarations ?? []).map(withoutResponse),
-    contents: request.contents.map((c) => ({
-      role: c.role,
-      parts: (c.parts ?? []).map((p) => {
-        const { functionCall, functionResponse, ...rest } = p;
-        return {
-          ...rest,
-          ...(functionCall ? { functionCall: { name: functionCall.name, args: functionCall.args } } : {}),
-          ...(functionResponse ? { functionResponse: { name: functionResponse.name, response: functionResponse.response } } : {}),
-        };
-      }),
-    })),
-  };
-}
-
-function withoutResponse(declaration: FunctionDeclaration): FunctionDeclaration {
-  const { response: _response, ...rest } = declaration;
-  return rest;
 }
 
 async function replay(testCase: string) {
@@ -71,8 +48,9 @@ async function replay(testCase: string) {
   }
   for (const name of ['study_buddy_coordinator', 'math_tutor', 'science_tutor', 'history_tutor']) {
     const model = (root.findAgent(name) as LlmAgent).canonicalModel() as ScriptedLlm;
-    const expected = recordedRequests(recordings, name).map((r) => comparable(camelize(r) as Parameters<typeof comparable>[0]));
-    expect({ agent: name, requests: model.requests.map((r: LlmRequest) => comparable(r)) }).toEqual({ agent: name, requests: expected });
+    const expected = recordedRequests(recordings, name).map((r) => normalizeRequest(r));
+    const actual = model.requests.map((r: LlmRequest) => normalizeRequest({ model: r.model, contents: r.contents, config: r.config }));
+    expect({ agent: name, requests: actual }).toEqual({ agent: name, requests: expected });
   }
   return turns;
 }
