@@ -1,5 +1,5 @@
 import type { GenerateContentConfig } from '@google/genai';
-import { concatMap, defaultIfEmpty, EMPTY, from, map, type Observable, of, reduce } from 'rxjs';
+import { concatMap, defaultIfEmpty, from, map, type Observable, of, reduce } from 'rxjs';
 import type { ReadonlyContext } from '../context/readonly-context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';

@@ -1,9 +1,8 @@
 import { jest } from '@jest/globals';
-import { concatMap, EMPTY, firstValueFrom, map, NEVER, Observable, of, timer } from 'rxjs';
+import { concatMap, firstValueFrom, map, NEVER, Observable, of, timer } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import type { CallbackContext } from '../../lib/context/callback-context.js';
 import type { ToolContext } from '../../lib/context/tool-context.js';
-import type { LlmRequest } from '../../lib/models/llm-request.js';
 import type { LlmResponse } from '../../lib/models/llm-response.js';
 import { createPlugin } from '../../lib/plugins/create-plugin.js';
 import { InMemoryRunner } from '../../lib/runner/in-memory-runner.js';
@@ -14,7 +13,7 @@ import { FunctionTool } from '../../lib/tools/function-tool.js';
 import { LongRunningFunctionTool } from '../../lib/tools/long-running-function-tool.js';
 import { AgentConfigError, LlmCallsLimitExceededError, ModelError, OutputSchemaError, ToolExecutionError } from '../../lib/utils/errors.js';
 import { sequentialIds } from '../../lib/utils/ids.js';
-import { calls, text, turnOf, user, weatherTool } from '../support/llm.js';
+import { calls, text, user, weatherTool } from '../support/llm.js';
 import { testScheduler } from '../support/test-scheduler.js';
 
 function runnerOf(agent: LlmAgent, plugins = [] as ReturnType<typeof createPlugin>[]) {
@@ -506,11 +505,9 @@ describe('LlmAgent: limits, outputs, long-running tools, cancellation', () => {
         { a: 'agent: late' },
       );
     });
-    void EMPTY;
   });
 });
 
-void ({} as LlmRequest);
 
 describe('LlmAgent: long synchronous loops', () => {
   it('runs 600 tool-call steps over a synchronous model without growing the stack', async () => {

@@ -8,7 +8,6 @@ import { InMemorySessionService } from '../../lib/sessions/in-memory-session-ser
 import { simplifyEvent } from '../../lib/testing/simplify-events.js';
 import { InvalidRequestError, PluginConfigError, SessionNotFoundError } from '../../lib/utils/errors.js';
 import { sequentialIds } from '../../lib/utils/ids.js';
-import type { InvocationContext } from '../../lib/context/invocation-context.js';
 import type { BasePlugin } from '../../lib/plugins/base-plugin.js';
 import type { BaseAgent } from '../../lib/agents/base-agent.js';
 import { DelayedSessionService } from '../support/delayed-session-service.js';
