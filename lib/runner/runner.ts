@@ -3,7 +3,6 @@ import {
   catchError,
   concat,
   concatMap,
-  defaultIfEmpty,
   defer,
   EMPTY,
   ignoreElements,
@@ -165,10 +164,9 @@ export class Runner {
       const userEvent = ctx.createEvent({ author: 'user', content: message, actions: { stateDelta: { ...request.stateDelta } } });
       return this.sessionService.appendEvent(ctx.session, userEvent).pipe(ignoreElements());
     };
-    if (!this.pluginManager.implements('onUserMessageCallback')) return defer(() => store(request.newMessage));
-    return this.pluginManager
-      .runFirst('onUserMessageCallback', ctx, request.newMessage)
-      .pipe(defaultIfEmpty(request.newMessage), concatMap(store));
+    return orElse(this.pluginManager.runFirst('onUserMessageCallback', ctx, request.newMessage), () => of(request.newMessage)).pipe(
+      concatMap(store),
+    );
   }
 
   /** A beforeRun plugin's Content is the only event (author `model`, not stored); else the agent runs. */
