@@ -106,7 +106,6 @@ export { ReadonlyContext } from './context/readonly-context.js';
 export { CallbackContext } from './context/callback-context.js';
 export { ToolContext, type ToolContextInit } from './context/tool-context.js';
 export { InvocationContext, type InvocationContextInit } from './context/invocation-context.js';
-export { EventAcknowledger, immediateAcknowledgements, type Acknowledgements } from './context/event-acknowledger.js';
 export { LazyAbortController } from './context/lazy-abort-controller.js';
 export { DEFAULT_MAX_LLM_CALLS, type RunConfig } from './context/run-config.js';
 
@@ -212,15 +211,14 @@ export { LlmAgent, type LlmAgentConfig, type InstructionProvider } from './agent
 export { SequentialAgent } from './agents/sequential-agent.js';
 export { ParallelAgent } from './agents/parallel-agent.js';
 export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
-export { parseStructuredOutput } from './agents/parse-structured-output.js';
+export { parseStructuredOutput } from './flows/parse-structured-output.js';
 export { runAgentCallbacks, type AgentCallbackOutcome } from './agents/run-agent-callbacks.js';
 export { validateAgentName } from './agents/validate-agent-name.js';
-export { saveOutputToState, type OutputSettings } from './agents/save-output-to-state.js';
+export { saveOutputToState, type OutputSettings } from './flows/save-output-to-state.js';
 
 // runner
 export { Runner, type RunnerConfig, type RunAsyncRequest } from './runner/runner.js';
 export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
-export { appendAndAcknowledge } from './runner/append-and-acknowledge.js';
 export { selectAgentForTurn } from './runner/select-agent-for-turn.js';
 export { AgentTool, type AgentToolConfig } from './runner/agent-tool.js';
 export { ForwardingArtifactService } from './runner/forwarding-artifact-service.js';

@@ -98,12 +98,11 @@ export abstract class BaseAgent {
   }
 
   private runBodyAndAfter(ctx: InvocationContext): Observable<Event> {
-    return defer(() => {
-      if (ctx.ended) return EMPTY;
+    return ctx.unlessEnded(() => {
       const body = defer(() => this.runAsyncImpl(ctx)).pipe(map((event) => withAuthor(event, this.name)));
       const callbacks = asArray(this.afterAgentCallback);
       if (!hasCallbacks(ctx.pluginManager, 'afterAgentCallback', callbacks)) return body;
-      return concat(body, defer(() => (ctx.ended ? EMPTY : this.runAfterAgent(ctx, callbacks))));
+      return concat(body, ctx.unlessEnded(() => this.runAfterAgent(ctx, callbacks)));
     });
   }
 
@@ -112,9 +111,9 @@ export abstract class BaseAgent {
   }
 }
 
+/** The event, or a copy of it authored by `author` when it has no author (events are never modified). */
 function withAuthor(event: Event, author: string): Event {
-  if (!event.author) event.author = author;
-  return event;
+  return event.author ? event : { ...event, author };
 }
 
 function adoptSubAgents(parent: BaseAgent): void {

@@ -25,7 +25,6 @@ import { asArray } from '../utils/as-array.js';
 import { AgentConfigError } from '../utils/errors.js';
 import { fromMaybeAsync, type MaybeAsync } from '../utils/from-maybe-async.js';
 import { BaseAgent, type BaseAgentConfig } from './base-agent.js';
-import { saveOutputToState } from './save-output-to-state.js';
 
 /** An instruction computed per call; its text is used as is (no `{key}` templating). */
 export type InstructionProvider = (ctx: ReadonlyContext) => MaybeAsync<string>;
@@ -117,7 +116,7 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
   }
 
   protected runAsyncImpl(ctx: InvocationContext): Observable<Event> {
-    return runLlmFlow(ctx, this, { processors: this.requestProcessors() }).pipe(map((event) => saveOutputToState(this, event)));
+    return runLlmFlow(ctx, this, { processors: this.requestProcessors() });
   }
 
   /** The request processors of this agent's model calls, in order. */

@@ -1,4 +1,4 @@
-import { concatMap, defer, EMPTY, from, type Observable, takeWhile } from 'rxjs';
+import { concatMap, EMPTY, from, type Observable, takeWhile } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { repeatWhileLast } from '../operators/repeat-while-last.js';
@@ -13,7 +13,9 @@ export interface LoopAgentConfig extends BaseAgentConfig {
 /**
  * Runs its sub-agents in sequence, again and again, until an event escalates (that event is
  * emitted, the rest is cancelled — e.g. a sub-agent called `exit_loop`), `maxIterations` passes
- * are done, or the invocation ends.
+ * are done, or the invocation ends. Each pass and each sub-agent starts through
+ * `ctx.unlessEnded`: once the invocation has ended, the next pass emits nothing, and a pass that
+ * emitted nothing ends the loop (nothing could change before the next one).
  *
  * ```
  * pass 1:  --a--b|
@@ -37,13 +39,13 @@ export class LoopAgent extends BaseAgent {
   protected runAsyncImpl(ctx: InvocationContext): Observable<Event> {
     if (this.maxIterations !== undefined && this.maxIterations <= 0) return EMPTY;
     let passes = 0;
-    return defer(() => this.onePass(ctx)).pipe(
-      repeatWhileLast(() => ++passes < (this.maxIterations ?? Infinity) && !ctx.ended),
+    return ctx.unlessEnded(() => this.onePass(ctx)).pipe(
+      repeatWhileLast((last) => last !== undefined && ++passes < (this.maxIterations ?? Infinity)),
       takeWhile((event) => !event.actions.escalate, true),
     );
   }
 
   private onePass(ctx: InvocationContext): Observable<Event> {
-    return from(this.subAgents).pipe(concatMap((agent) => defer(() => (ctx.ended ? EMPTY : agent.runAsync(ctx)))));
+    return from(this.subAgents).pipe(concatMap((agent) => ctx.unlessEnded(() => agent.runAsync(ctx))));
   }
 }

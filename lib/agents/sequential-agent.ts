@@ -1,4 +1,4 @@
-import { concatMap, defer, EMPTY, from, type Observable } from 'rxjs';
+import { concatMap, from, type Observable } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { BaseAgent } from './base-agent.js';
@@ -21,6 +21,6 @@ import { BaseAgent } from './base-agent.js';
  */
 export class SequentialAgent extends BaseAgent {
   protected runAsyncImpl(ctx: InvocationContext): Observable<Event> {
-    return from(this.subAgents).pipe(concatMap((agent) => defer(() => (ctx.ended ? EMPTY : agent.runAsync(ctx)))));
+    return from(this.subAgents).pipe(concatMap((agent) => ctx.unlessEnded(() => agent.runAsync(ctx))));
   }
 }

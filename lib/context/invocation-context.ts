@@ -1,5 +1,5 @@
 import type { Content } from '@google/genai';
-import { Observable } from 'rxjs';
+import { BehaviorSubject, concatMap, EMPTY, filter, map, type Observable, take } from 'rxjs';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { createEvent, type Event, type EventInit } from '../events/event.js';
@@ -9,7 +9,7 @@ import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import { schedulerClock, type Clock } from '../utils/clock.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
-import { type Acknowledgements, immediateAcknowledgements } from './event-acknowledger.js';
+import { CommitBarrier } from './commit-barrier.js';
 import { LazyAbortController } from './lazy-abort-controller.js';
 import type { RunConfig } from './run-config.js';
 
@@ -25,8 +25,11 @@ export interface InvocationContextInit {
   userContent?: Content;
   runConfig?: RunConfig;
   pluginManager?: PluginManager;
-  /** How emitted events are acknowledged. Default: at once (no Runner). */
-  acknowledgements?: Acknowledgements;
+  /**
+   * The barrier `emit` shares with the Runner's commit step (the Runner passes its own). Default:
+   * a fresh one, which nothing commits through: `emit` completes at once (an agent run without a Runner).
+   */
+  commitBarrier?: CommitBarrier;
   idGenerator?: IdGenerator;
   clock?: Clock;
   /** Fires `abortSignal` (an `AbortController`, or a {@link LazyAbortController}). */
@@ -43,11 +46,12 @@ interface Invocation {
   userContent: Content | undefined;
   readonly runConfig: RunConfig;
   readonly pluginManager: PluginManager | undefined;
-  readonly acknowledgements: Acknowledgements;
+  readonly commitBarrier: CommitBarrier;
   readonly idGenerator: IdGenerator;
   readonly clock: Clock;
   readonly abortController: { readonly signal: AbortSignal; abort(): void };
-  ended: boolean;
+  /** `true` once the invocation has ended: a signal in the stream, replayed to late subscribers. */
+  readonly end: BehaviorSubject<boolean>;
   llmCalls: number;
 }
 
@@ -76,35 +80,26 @@ export class InvocationContext {
   readonly branch: string | undefined;
   private readonly invocation: Invocation;
 
-  constructor(init: InvocationContextInit);
-  constructor(invocation: Invocation, agent: BaseAgent, branch: string | undefined);
-  constructor(init: InvocationContextInit | Invocation, agent?: BaseAgent, branch?: string) {
-    if (agent) {
-      this.invocation = init as Invocation;
-      this.agent = agent;
-      this.branch = branch;
-      return;
-    }
-    const options = init as InvocationContextInit;
-    const idGenerator = options.idGenerator ?? defaultIdGenerator;
+  constructor(init: InvocationContextInit) {
+    const idGenerator = init.idGenerator ?? defaultIdGenerator;
     this.invocation = {
-      id: options.invocationId ?? `e-${idGenerator()}`,
-      session: options.session,
-      sessionService: options.sessionService,
-      artifactService: options.artifactService,
-      memoryService: options.memoryService,
-      userContent: options.userContent,
-      runConfig: options.runConfig ?? {},
-      pluginManager: options.pluginManager,
-      acknowledgements: options.acknowledgements ?? immediateAcknowledgements,
+      id: init.invocationId ?? `e-${idGenerator()}`,
+      session: init.session,
+      sessionService: init.sessionService,
+      artifactService: init.artifactService,
+      memoryService: init.memoryService,
+      userContent: init.userContent,
+      runConfig: init.runConfig ?? {},
+      pluginManager: init.pluginManager,
+      commitBarrier: init.commitBarrier ?? new CommitBarrier(),
       idGenerator,
-      clock: options.clock ?? schedulerClock,
-      abortController: options.abortController ?? new LazyAbortController(),
-      ended: false,
+      clock: init.clock ?? schedulerClock,
+      abortController: init.abortController ?? new LazyAbortController(),
+      end: new BehaviorSubject(false),
       llmCalls: 0,
     };
-    this.agent = options.agent;
-    this.branch = options.branch;
+    this.agent = init.agent;
+    this.branch = init.branch;
   }
 
   get invocationId(): string {
@@ -143,7 +138,19 @@ export class InvocationContext {
   }
   /** True once {@link endInvocation} was called: no further model call, tool or agent starts. */
   get ended(): boolean {
-    return this.invocation.ended;
+    return this.invocation.end.value;
+  }
+
+  /**
+   * Emits once (then completes) when the invocation ends; at once if it already has. A notifier
+   * for `takeUntil` in custom agents.
+   *
+   * ```
+   * endInvocation() called at frame 3:   ---(x|)
+   * ```
+   */
+  get ended$(): Observable<void> {
+    return this.invocation.end.pipe(filter(Boolean), take(1), map(() => undefined));
   }
 
   /**
@@ -154,36 +161,61 @@ export class InvocationContext {
     this.invocation.userContent = content;
   }
 
-  /** Ends the invocation: agents stop at their next step boundary. */
+  /** Ends the invocation: agents stop at their next step boundary (see {@link unlessEnded}). */
   endInvocation(): void {
-    this.invocation.ended = true;
+    if (!this.invocation.end.value) this.invocation.end.next(true);
   }
 
   /**
-   * Emits `event` downstream (towards the Runner) and completes only once the Runner has
-   * acknowledged it: persisted it, or forwarded it if partial. Chain what must observe the
-   * committed state after it: `concat(ctx.emit(e), defer(() => next(ctx)))`.
+   * A step boundary: subscribes to `next()` unless the invocation has ended by then, else
+   * completes empty. Every built-in agent starts its body, each sub-agent and each LLM step
+   * through it; events already under way are not cut.
    *
    * ```
-   * emit(e):   (e)─────ack──|      with a store that takes 50ms: e ──50ms── |
+   * not ended:   unlessEnded(() => --a--b|)   →  --a--b|
+   * ended:       unlessEnded(() => --a--b|)   →  |          (next never called)
+   * ```
+   *
+   * @example
+   * ```ts
+   * from(this.subAgents).pipe(concatMap((agent) => ctx.unlessEnded(() => agent.runAsync(ctx))));
+   * ```
+   */
+  unlessEnded<T>(next: () => Observable<T>): Observable<T> {
+    return this.invocation.end.pipe(
+      take(1),
+      concatMap((ended) => (ended ? EMPTY : next())),
+    );
+  }
+
+  /**
+   * Emits `event` downstream (towards the Runner) and completes when the consumer is ready for the
+   * next event ({@link CommitBarrier}, SPEC §6): if the event reached the Runner during the emission
+   * (through any synchronous operators, whatever its id or identity), once the Runner has
+   * persisted it (or forwarded it if partial), run `onEventCallback` and handed it to the caller;
+   * if a parent filtered, took, buffered or delayed it, at once. Chain what must observe the
+   * committed state after it: `concat(ctx.emit(e), defer(() => next(ctx)))`. Never mutate an
+   * event after emitting it.
+   *
+   * ```
+   * sync store:           (e|)
+   * store taking 50ms:    e ──50ms── |
+   * parent filtered e:    (e|)
    * ```
    */
   emit(event: Event): Observable<Event> {
-    const acknowledgements = this.invocation.acknowledgements;
-    return new Observable<Event>((subscriber) => {
-      subscriber.next(event);
-      if (subscriber.closed) return undefined;
-      if (acknowledgements.takeAcknowledgement(event.id)) {
-        subscriber.complete();
-        return undefined;
-      }
-      return acknowledgements.whenAcknowledged(event.id).subscribe(subscriber);
-    });
+    return this.invocation.commitBarrier.emit(event);
   }
 
   /** A context for `agent` in the same invocation (on `branch`, or this context's branch). */
   forAgent(agent: BaseAgent, branch: string | undefined = this.branch): InvocationContext {
-    return new InvocationContext(this.invocation, agent, branch);
+    const view = Object.create(InvocationContext.prototype) as { -readonly [K in 'agent' | 'branch']: InvocationContext[K] } & {
+      invocation: Invocation;
+    };
+    view.agent = agent;
+    view.branch = branch;
+    view.invocation = this.invocation;
+    return view as unknown as InvocationContext;
   }
 
   /**

@@ -59,3 +59,25 @@ export function hasActions(actions: EventActions): boolean {
     actions.endOfAgent === true
   );
 }
+
+/**
+ * A copy of `actions` whose deltas are copies too: what an event takes from actions that are still
+ * being written (a model call's callbacks write into one set of actions shared by every chunk), so
+ * that the event never changes after it was emitted.
+ *
+ * @example
+ * ```ts
+ * const live = createEventActions();
+ * const snapshot = snapshotEventActions(live);
+ * live.stateDelta['n'] = 1;
+ * snapshot.stateDelta; // {}
+ * ```
+ */
+export function snapshotEventActions(actions: EventActions): EventActions {
+  return {
+    ...actions,
+    stateDelta: { ...actions.stateDelta },
+    artifactDelta: { ...actions.artifactDelta },
+    requestedToolConfirmations: { ...actions.requestedToolConfirmations },
+  };
+}

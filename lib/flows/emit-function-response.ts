@@ -1,6 +1,7 @@
 import { concat, defer, EMPTY, type Observable, throwError } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
+import { endInvocation } from '../context/end-invocation.js';
 import { AgentConfigError } from '../utils/errors.js';
 import type { FlowAgent } from './flow-agent.js';
 import { requestConfirmationEvent } from './request-confirmation-event.js';
@@ -28,11 +29,6 @@ export function emitFunctionResponse(ctx: InvocationContext, agent: FlowAgent, c
       defer(() => (ask ? endInvocation(ctx) : transferIfRequested(ctx, agent, responseEvent))),
     );
   });
-}
-
-function endInvocation(ctx: InvocationContext): Observable<never> {
-  ctx.endInvocation();
-  return EMPTY;
 }
 
 function transferIfRequested(ctx: InvocationContext, agent: FlowAgent, responseEvent: Event): Observable<Event> {

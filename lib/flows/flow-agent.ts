@@ -31,6 +31,8 @@ export interface FlowAgent extends BaseAgent {
   readonly generateContentConfig: GenerateContentConfig | undefined;
   readonly includeContents: 'default' | 'none';
   readonly outputSchema: JsonSchema | undefined;
+  /** The state key the agent's final answer is saved under, if any. */
+  readonly outputKey: string | undefined;
   readonly disallowTransferToParent: boolean;
   readonly disallowTransferToPeers: boolean;
   readonly beforeModelCallbacks: readonly BeforeModelCallback[];

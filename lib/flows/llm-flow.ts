@@ -9,7 +9,8 @@ import { type LlmStepOptions, runLlmStep } from './run-llm-step.js';
 /**
  * The LLM loop of an agent: run a step ({@link runLlmStep}); if its last event is not a final
  * response (it was a tool call and its response), run another; stop after a final response, a
- * partial last event, a step that emitted nothing, or once the invocation has ended.
+ * partial last event, or a step that emitted nothing. Each step starts through `ctx.unlessEnded`,
+ * so once the invocation has ended the next step emits nothing and the loop stops.
  *
  * ```
  * step 1:  --call--resp|                  last = function response → go on
@@ -23,7 +24,7 @@ import { type LlmStepOptions, runLlmStep } from './run-llm-step.js';
  * ```
  */
 export function runLlmFlow(ctx: InvocationContext, agent: FlowAgent, options: LlmStepOptions): Observable<Event> {
-  return runLlmStep(ctx, agent, options).pipe(repeatWhileLast((last) => !isStepFinal(ctx, last)));
+  return ctx.unlessEnded(() => runLlmStep(ctx, agent, options)).pipe(repeatWhileLast((last) => !isStepFinal(last)));
 }
 
 /**
@@ -31,10 +32,10 @@ export function runLlmFlow(ctx: InvocationContext, agent: FlowAgent, options: Ll
  *
  * @example
  * ```ts
- * isStepFinal(ctx, finalTextEvent);   // true: the agent is done
- * isStepFinal(ctx, functionResponse); // false: call the model again
+ * isStepFinal(finalTextEvent);   // true: the agent is done
+ * isStepFinal(functionResponse); // false: call the model again
  * ```
  */
-export function isStepFinal(ctx: InvocationContext, last: Event | undefined): boolean {
-  return !last || isFinalResponse(last) || !!last.partial || ctx.ended || !!last.actions.endOfAgent;
+export function isStepFinal(last: Event | undefined): boolean {
+  return !last || isFinalResponse(last) || !!last.partial || !!last.actions.endOfAgent;
 }

@@ -1,6 +1,6 @@
 import type { Content, FunctionCall } from '@google/genai';
 import type { InvocationContext } from '../context/invocation-context.js';
-import type { EventActions } from '../events/event-actions.js';
+import { type EventActions, snapshotEventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
 import type { LlmResponse } from '../models/llm-response.js';
 import type { BaseTool } from '../tools/base-tool.js';
@@ -14,7 +14,7 @@ export interface ModelEventBase {
 
 /**
  * The event for one model response: the response's fields, this agent as author, the shared id
- * and actions of the call; function calls without an id get one (`adk-…`), and the ids of calls
+ * of the call and a snapshot of its actions (callbacks may still write the live ones); function calls without an id get one (`adk-…`), and the ids of calls
  * to long-running tools go into `longRunningToolIds`.
  *
  * @example
@@ -29,13 +29,18 @@ export function modelResponseEvent(
   toolsDict: Record<string, BaseTool>,
 ): Event {
   const content = response.content && withFunctionCallIds(ctx, response.content);
-  const event = ctx.createEvent({ ...response, ...(content ? { content } : {}), id: base.id, actions: base.actions });
-  event.actions = base.actions;
   const calls = functionCallsOf(content);
-  if (calls.length && !response.partial) {
-    event.longRunningToolIds = calls.filter((c) => toolsDict[c.name ?? '']?.isLongRunning).map((c) => c.id!);
-  }
-  return event;
+  return ctx.createEvent({
+    ...response,
+    ...(content ? { content } : {}),
+    id: base.id,
+    actions: snapshotEventActions(base.actions),
+    ...(calls.length && !response.partial ? { longRunningToolIds: longRunningIds(calls, toolsDict) } : {}),
+  });
+}
+
+function longRunningIds(calls: FunctionCall[], toolsDict: Record<string, BaseTool>): string[] {
+  return calls.filter((c) => Object.hasOwn(toolsDict, c.name ?? '') && toolsDict[c.name!]!.isLongRunning).map((c) => c.id!);
 }
 
 function withFunctionCallIds(ctx: InvocationContext, content: Content): Content {

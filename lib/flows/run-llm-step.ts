@@ -12,6 +12,7 @@ import type { FlowAgent } from './flow-agent.js';
 import type { LlmRequestProcessor } from './llm-request-processor.js';
 import { type ModelEventBase, modelResponseEvent } from './model-response-event.js';
 import { runRequestProcessors } from './run-request-processors.js';
+import { saveOutputToState } from './save-output-to-state.js';
 
 /** The pluggable parts of a step. */
 export interface LlmStepOptions {
@@ -38,7 +39,7 @@ export function runLlmStep(ctx: InvocationContext, agent: FlowAgent, options: Ll
     const request = createLlmRequest();
     return concat(
       runRequestProcessors(ctx, agent, request, options.processors),
-      defer(() => (ctx.ended ? EMPTY : modelTurn(ctx, agent, request))),
+      ctx.unlessEnded(() => modelTurn(ctx, agent, request)),
     );
   });
 }
@@ -56,7 +57,7 @@ function postprocess(
   response: LlmResponse,
 ): Observable<Event> {
   if (!response.content && !response.errorCode && !response.interrupted) return EMPTY;
-  const event = modelResponseEvent(ctx, base, response, request.toolsDict);
+  const event = saveOutputToState(agent, modelResponseEvent(ctx, base, response, request.toolsDict));
   return concat(ctx.emit(event), event.partial ? EMPTY : handleFunctionCalls(ctx, agent, event, request));
 }
 

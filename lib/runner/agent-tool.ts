@@ -2,7 +2,7 @@ import type { Content, FunctionDeclaration } from '@google/genai';
 import { concatMap, defer, filter, last, map, type Observable, tap } from 'rxjs';
 import type { BaseAgent } from '../agents/base-agent.js';
 import { LlmAgent } from '../agents/llm-agent.js';
-import { parseStructuredOutput } from '../agents/parse-structured-output.js';
+import { parseStructuredOutput } from '../flows/parse-structured-output.js';
 import type { ToolContext } from '../context/tool-context.js';
 import type { Event } from '../events/event.js';
 import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js';

@@ -13,7 +13,7 @@ import {
 } from 'rxjs';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
-import { EventAcknowledger } from '../context/event-acknowledger.js';
+import { CommitBarrier } from '../context/commit-barrier.js';
 import { LazyAbortController } from '../context/lazy-abort-controller.js';
 import { InvocationContext } from '../context/invocation-context.js';
 import type { RunConfig } from '../context/run-config.js';
@@ -29,7 +29,7 @@ import type { Clock } from '../utils/clock.js';
 import { InvalidRequestError, SessionNotFoundError, toError } from '../utils/errors.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { KeyedMutex } from '../utils/keyed-mutex.js';
-import { appendAndAcknowledge } from './append-and-acknowledge.js';
+import { commitEvents } from './commit-events.js';
 import { selectAgentForTurn } from './select-agent-for-turn.js';
 
 /** What a {@link Runner} is built from. */
@@ -63,7 +63,7 @@ export interface RunAsyncRequest {
  *
  * ```
  * load session ─► onUserMessage plugins ─► append user event (not emitted) ─► beforeRun plugins
- *   ─► agent.runAsync(ctx) ─► per event: append ─► onEvent plugins ─► emit ─► acknowledge
+ *   ─► agent.runAsync(ctx) ─► per event, in arrival order: append ─► onEvent plugins ─► emit ─► emitter resumes
  *   ─► afterRun plugins ─► complete           (an error: onRunError plugins, then the error)
  * ```
  *
@@ -131,7 +131,7 @@ export class Runner {
   }
 
   private runInvocation(session: Session, request: RunAsyncRequest): Observable<Event> {
-    const acknowledgements = new EventAcknowledger();
+    const barrier = new CommitBarrier();
     const abortController = new LazyAbortController();
     const ctx = new InvocationContext({
       session,
@@ -143,14 +143,14 @@ export class Runner {
       userContent: request.newMessage,
       runConfig: request.runConfig ?? {},
       pluginManager: this.pluginManager,
-      acknowledgements,
+      commitBarrier: barrier,
       idGenerator: this.idGenerator,
       ...(this.clock ? { clock: this.clock } : {}),
       abortController,
     });
     const turn = concat(
       this.receiveUserMessage(ctx, request),
-      this.beforeRunOrAgent(ctx, acknowledgements),
+      this.beforeRunOrAgent(ctx, barrier),
     ).pipe(catchError((error: unknown) => this.reportRunError(ctx, toError(error))));
     return concat(turn, defer(() => this.pluginManager.runAll('afterRunCallback', ctx))).pipe(
       abortOnTeardown(abortController),
@@ -170,16 +170,16 @@ export class Runner {
   }
 
   /** A beforeRun plugin's Content is the only event (author `model`, not stored); else the agent runs. */
-  private beforeRunOrAgent(ctx: InvocationContext, acknowledgements: EventAcknowledger): Observable<Event> {
+  private beforeRunOrAgent(ctx: InvocationContext, barrier: CommitBarrier): Observable<Event> {
     const early = this.pluginManager.runFirst('beforeRunCallback', ctx);
     const earlyEvent: Observable<Event> = early === EMPTY ? EMPTY : early.pipe(map((content) => ctx.createEvent({ author: 'model', content })));
-    return orElse(earlyEvent, () => this.runAgent(ctx, acknowledgements));
+    return orElse(earlyEvent, () => this.runAgent(ctx, barrier));
   }
 
-  private runAgent(ctx: InvocationContext, acknowledgements: EventAcknowledger): Observable<Event> {
+  private runAgent(ctx: InvocationContext, barrier: CommitBarrier): Observable<Event> {
     return defer(() => {
       const agent = selectAgentForTurn(this.agent, ctx.session);
-      return agent.runAsync(ctx).pipe(appendAndAcknowledge(ctx, acknowledgements));
+      return agent.runAsync(ctx).pipe(commitEvents(ctx, barrier));
     });
   }
 

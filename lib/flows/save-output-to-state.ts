@@ -11,9 +11,10 @@ export interface OutputSettings {
 }
 
 /**
- * With `outputKey`, writes the text of the agent's own final answer into the event's
- * `stateDelta` (with `outputSchema`: the parsed and validated object). Another agent's event,
- * a non-final or partial event, and an empty answer (a pause) change nothing.
+ * With `outputKey`, the agent's own final answer with its text added to the event's
+ * `stateDelta` (with `outputSchema`: the parsed and validated object), as a new event: the flow
+ * applies it before the event is emitted, so the state is committed with it. Another agent's
+ * event, a non-final or partial event, and an empty answer (a pause) are returned as they are.
  *
  * @example
  * ```ts
@@ -28,6 +29,6 @@ export function saveOutputToState(agent: OutputSettings, event: Event): Event {
     .map((p) => p.text)
     .join('');
   if (!text.trim()) return event;
-  event.actions.stateDelta[agent.outputKey] = agent.outputSchema ? parseStructuredOutput(agent.name, agent.outputSchema, text) : text;
-  return event;
+  const value = agent.outputSchema ? parseStructuredOutput(agent.name, agent.outputSchema, text) : text;
+  return { ...event, actions: { ...event.actions, stateDelta: { ...event.actions.stateDelta, [agent.outputKey]: value } } };
 }

@@ -1,0 +1,94 @@
+import { BehaviorSubject, concatMap, first, ignoreElements, Observable, type OperatorFunction, tap } from 'rxjs';
+import type { Event } from '../events/event.js';
+
+/**
+ * The "pause until committed" barrier of SPEC §6, shared by `ctx.emit` and the Runner's commit
+ * step. It is keyed by **arrival order**, not by event id or object identity, so whatever a parent
+ * agent does to its child's events on the way up (map to new objects, filter, take, buffer, delay,
+ * merge) can never strand an emitter.
+ *
+ * The Runner counts every event that reaches its commit step (an *arrival*) and, once one has been
+ * stored, presented and handed to the caller, counts it *committed*. `emit(e)` compares the
+ * arrival count before and after it delivered `e`:
+ *
+ * ```
+ * emit(e)                          arrivals during the emission   emit completes
+ * ─────────────────────────────    ────────────────────────────   ─────────────────────────────────
+ * e reaches the Runner             n (e, maybe more)              when committed ≥ n: code chained
+ *   (through sync operators)                                      after emit reads the committed session
+ * a parent filtered, took,         0                              at once (as a Python child resumes
+ *   buffered or delayed e                                         when its parent pulls it into a list)
+ * ```
+ *
+ * What arrives later is committed in arrival order by the Runner's `concatMap`; nothing is lost.
+ * A synchronous store commits *during* the emission, so the wait starts already satisfied: no
+ * subscription, no scheduler hop.
+ *
+ * ```
+ * agent emits:   a─────────b──────────          (store takes 30 virtual ms)
+ * arrivals:      1         2
+ * committed:     ───30ms──1────30ms───2
+ * emit(a):       a────────|                     emit(b): b─────────|
+ * ```
+ *
+ * Without a Runner (an agent run directly in a test) nothing ever arrives, so `emit` completes at once.
+ *
+ * @example
+ * ```ts
+ * const barrier = new CommitBarrier();
+ * // the Runner's side:
+ * agentEvents$.pipe(barrier.commitInOrder((event) => sessionService.appendEvent(session, event)));
+ * // the agent's side (what ctx.emit does):
+ * concat(barrier.emit(event), defer(() => next()));
+ * ```
+ */
+export class CommitBarrier {
+  private arrivals = 0;
+  private readonly committed = new BehaviorSubject(0);
+
+  /**
+   * Emits `event`, then completes once what the emission delivered to the Runner is committed
+   * (at once if nothing reached the Runner during the emission).
+   *
+   * @example
+   * ```ts
+   * concat(barrier.emit(event), defer(() => readCommittedSession()));
+   * ```
+   */
+  emit(event: Event): Observable<Event> {
+    return new Observable<Event>((subscriber) => {
+      const before = this.arrivals;
+      subscriber.next(event);
+      const reached = this.arrivals;
+      if (reached === before || this.committed.value >= reached) {
+        subscriber.complete();
+        return undefined;
+      }
+      return this.committed.pipe(first((count) => count >= reached), ignoreElements()).subscribe(subscriber);
+    });
+  }
+
+  /**
+   * The Runner's side: counts each arriving event, then commits them one at a time, in arrival
+   * order (`concatMap`), counting each as committed when its commit step completes.
+   *
+   * ```
+   * source:   a──b─────────
+   * commit:   [a: 30ms][b: 30ms]
+   * result:   ───30─a'──30─b'
+   * ```
+   *
+   * @example
+   * ```ts
+   * agent.runAsync(ctx).pipe(barrier.commitInOrder((e) => store.appendEvent(session, e)));
+   * ```
+   */
+  commitInOrder<R>(commit: (event: Event) => Observable<R>): OperatorFunction<Event, R> {
+    const committedOne = { complete: () => this.committed.next(this.committed.value + 1) };
+    return (source) =>
+      source.pipe(
+        tap(() => this.arrivals++),
+        concatMap((event) => commit(event).pipe(tap(committedOne))),
+      );
+  }
+}

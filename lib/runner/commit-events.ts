@@ -1,0 +1,44 @@
+import { concatMap, EMPTY, type Observable, of, type OperatorFunction } from 'rxjs';
+import type { CommitBarrier } from '../context/commit-barrier.js';
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
+import { orElse } from '../operators/or-else.js';
+
+/**
+ * The Runner's commit step, per event, one at a time and in arrival order (through the
+ * invocation's {@link CommitBarrier}): persist it (partial events are forwarded, not stored), let
+ * the plugins' `onEventCallback` replace what the caller sees (the stored event is what the
+ * session keeps), and hand it to the caller. Only then does the agent code waiting in
+ * `ctx.emit(event)` resume, so it observes the committed state. The agent's event is never
+ * modified: `RunConfig.customMetadata` goes into a new object.
+ *
+ * ```
+ * agent:    --a-------b----|
+ * store:      [50ms]    [50ms]
+ * caller:   -------a'-------b'|      a' = onEventCallback(a) ?? stored a
+ * emit(a):  --a----|  emit(b): --b----|
+ * ```
+ *
+ * @example
+ * ```ts
+ * agent.runAsync(ctx).pipe(commitEvents(ctx, barrier)).subscribe(render);
+ * ```
+ */
+export function commitEvents(ctx: InvocationContext, barrier: CommitBarrier): OperatorFunction<Event, Event> {
+  const presents = !!ctx.pluginManager?.implements('onEventCallback');
+  return barrier.commitInOrder((event) => {
+    const stored = ctx.sessionService.appendEvent(ctx.session, withRunMetadata(ctx, event));
+    return presents ? stored.pipe(concatMap((s) => presentedEvent(ctx, s))) : stored;
+  });
+}
+
+/** The event the caller sees: the first `onEventCallback` result, else the stored event. */
+function presentedEvent(ctx: InvocationContext, stored: Event): Observable<Event> {
+  return orElse(ctx.pluginManager ? ctx.pluginManager.runFirst('onEventCallback', ctx, stored) : EMPTY, () => of(stored));
+}
+
+/** The event with `RunConfig.customMetadata` added (the event's own keys win), as a new object. */
+function withRunMetadata(ctx: InvocationContext, event: Event): Event {
+  const extra = ctx.runConfig.customMetadata;
+  return extra ? { ...event, customMetadata: { ...extra, ...event.customMetadata } } : event;
+}

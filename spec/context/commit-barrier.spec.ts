@@ -1,0 +1,107 @@
+import { concat, defer, delay, EMPTY, filter, map, NEVER, type Observable, of, Subject, take, tap } from 'rxjs';
+import { CommitBarrier } from '../../lib/context/commit-barrier.js';
+import { createEvent, type Event } from '../../lib/events/event.js';
+import { testScheduler } from '../support/test-scheduler.js';
+
+const ev = (id: string): Event => createEvent({ id, author: 'agent', timestamp: 0 });
+
+/** Wires an agent-side stream to a barrier's commit side, as the Runner does. */
+function wire(barrier: CommitBarrier, agent$: Observable<Event>, commit: (e: Event) => Observable<Event>): Observable<string> {
+  return agent$.pipe(barrier.commitInOrder(commit), map((e) => e.id));
+}
+
+describe('CommitBarrier', () => {
+  it('empty: an agent that emits nothing completes, and so does the commit side', () => {
+    testScheduler().run(({ expectObservable }) => {
+      const barrier = new CommitBarrier();
+      expectObservable(wire(barrier, EMPTY, (e) => of(e))).toBe('|');
+    });
+  });
+
+  it('one, synchronous commit: emit completes in the same frame, after the caller saw the event', () => {
+    const log: string[] = [];
+    testScheduler().run(({ expectObservable }) => {
+      const barrier = new CommitBarrier();
+      const agent$ = concat(barrier.emit(ev('a')), defer(() => (log.push('after emit'), EMPTY)));
+      expectObservable(wire(barrier, agent$, (e) => of(e).pipe(tap(() => log.push('caller sees a'))))).toBe('(a|)');
+    });
+    expect(log).toEqual(['caller sees a', 'after emit']);
+  });
+
+  it('many, commit taking 3 frames: each emit waits for its own commit', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const barrier = new CommitBarrier();
+      const agent$ = concat(barrier.emit(ev('a')), barrier.emit(ev('b')), barrier.emit(ev('c')));
+      expectObservable(wire(barrier, agent$, (e) => cold('---(x|)', { x: e }))).toBe('---a--b--(c|)');
+    });
+  });
+
+  it('an event that does not reach the commit side during its emission does not hold the emitter', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const barrier = new CommitBarrier();
+      const emitted: string[] = [];
+      const agent$ = concat(barrier.emit(ev('a')), barrier.emit(ev('b'))).pipe(
+        tap((e) => emitted.push(e.id)),
+        filter((e) => e.id === 'b'),
+      );
+      expectObservable(wire(barrier, agent$, (e) => cold('--(x|)', { x: e }))).toBe('--(b|)');
+    });
+  });
+
+  it('delayed events arrive later and are committed in arrival order', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const barrier = new CommitBarrier();
+      const agent$ = concat(barrier.emit(ev('a')), barrier.emit(ev('b'))).pipe(delay(5));
+      expectObservable(wire(barrier, agent$, (e) => cold('--(x|)', { x: e }))).toBe('-------a-(b|)');
+    });
+  });
+
+  it('without a commit side (no Runner), emit completes at once', () => {
+    testScheduler().run(({ expectObservable }) => {
+      const barrier = new CommitBarrier();
+      expectObservable(concat(barrier.emit(ev('a')), barrier.emit(ev('b'))).pipe(map((e) => e.id))).toBe('(ab|)');
+    });
+  });
+
+  it('error: a failing commit errors the commit side, which unsubscribes the waiting emitter', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const barrier = new CommitBarrier();
+      const after = new Subject<void>();
+      const agent$ = concat(barrier.emit(ev('a')), defer(() => (after.next(), EMPTY)));
+      let continued = false;
+      after.subscribe(() => (continued = true));
+      expectObservable(wire(barrier, agent$, () => cold('--#'))).toBe('--#');
+      return void expect(continued).toBe(false);
+    });
+  });
+
+  it('the commit function throws: an error notification, not a thrown exception', () => {
+    testScheduler().run(({ expectObservable }) => {
+      const barrier = new CommitBarrier();
+      const boom = (): Observable<Event> => {
+        throw new Error('store down');
+      };
+      expectObservable(wire(barrier, barrier.emit(ev('a')), boom)).toBe('#', undefined, new Error('store down'));
+    });
+  });
+
+  it('never: a commit that never completes holds its emitter; unsubscribing tears both down', () => {
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const barrier = new CommitBarrier();
+      const pending = cold<Event>('-');
+      const agent$ = concat(barrier.emit(ev('a')), barrier.emit(ev('b')));
+      expectObservable(wire(barrier, agent$, () => pending), '^---------!').toBe('-');
+      expectSubscriptions(pending.subscriptions).toBe('^---------!');
+    });
+  });
+
+  it('early unsubscribe: a take(1) downstream of the emitter stops it without waiting', () => {
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const barrier = new CommitBarrier();
+      const commit = cold('---(x|)', { x: ev('a') });
+      const agent$ = concat(barrier.emit(ev('a')), barrier.emit(ev('b')), NEVER).pipe(take(1));
+      expectObservable(wire(barrier, agent$, () => commit)).toBe('---(a|)');
+      expectSubscriptions(commit.subscriptions).toBe('^--!');
+    });
+  });
+});
