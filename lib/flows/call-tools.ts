@@ -1,23 +1,24 @@
-import { from, map, mergeMap, type Observable, toArray, filter } from 'rxjs';
+import type { FunctionCall } from '@google/genai';
+import { filter, from, map, mergeMap, type Observable, toArray } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { getFunctionCalls } from '../events/get-function-calls.js';
+import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import type { FlowAgent } from './flow-agent.js';
 import { mergeFunctionResponseEvents } from './merge-function-response-events.js';
 import { runToolCall } from './run-tool-call.js';
 
+/** One function call to run, with the human's decision when it resumes a confirmed call (SPEC §10). */
+export interface ToolCallRequest {
+  call: FunctionCall;
+  confirmation?: ToolConfirmation;
+}
+
 /**
- * Runs the function calls of a model event — all started together (`mergeMap`; at most
- * `RunConfig.maxConcurrentTools` at once when set) — and emits one merged function-response
- * event with the responses in call order, or nothing if no call produced a response.
- *
- * ```
- * calls:      [a, b]
- * tool a:     ---ra|
- * tool b:     ---rb|
- * result:     ---(R|)      R = { parts: [ra, rb] }   (about 3 frames, not 6)
- * ```
+ * Runs the function calls of a model event through {@link runToolCalls} and emits one merged
+ * function-response event with the responses in call order, or nothing if no call produced a
+ * response.
  *
  * @example
  * ```ts
@@ -30,14 +31,56 @@ export function callTools(
   modelEvent: Event,
   toolsDict: Record<string, BaseTool>,
 ): Observable<Event> {
-  const calls = getFunctionCalls(modelEvent);
-  if (calls.length === 1) return runToolCall(ctx, agent, calls[0]!, toolsDict);
-  const concurrency = ctx.runConfig.maxConcurrentTools && ctx.runConfig.maxConcurrentTools > 0 ? ctx.runConfig.maxConcurrentTools : Infinity;
+  return runToolCalls(ctx, agent, getFunctionCalls(modelEvent).map((call) => ({ call })), toolsDict);
+}
+
+/**
+ * The one tool pipeline (SPEC §7.2), shared by a model event's calls and by resumed confirmed
+ * calls: all calls start together (`mergeMap`; at most `RunConfig.maxConcurrentTools` at once
+ * when set), and one merged function-response event is emitted with the responses in call order,
+ * or nothing if no call produced a response.
+ *
+ * ```
+ * calls:      [a, b]
+ * tool a:     ---ra|
+ * tool b:     ---rb|
+ * result:     ---(R|)      R = { parts: [ra, rb] }   (about 3 frames, not 6)
+ * with maxConcurrentTools: 1
+ * result:     ------(R|)   (b starts when a completes)
+ * ```
+ *
+ * @example
+ * ```ts
+ * runToolCalls(ctx, agent, [{ call: c1 }, { call: c2, confirmation: { confirmed: true } }], toolsDict)
+ *   .subscribe((merged) => merged.content?.parts?.length); // 2
+ * ```
+ */
+export function runToolCalls(
+  ctx: InvocationContext,
+  agent: FlowAgent,
+  calls: readonly ToolCallRequest[],
+  toolsDict: Record<string, BaseTool>,
+): Observable<Event> {
+  if (calls.length === 1) return runOne(ctx, agent, calls[0]!, toolsDict);
   return from(calls).pipe(
-    mergeMap((call, index) => runToolCall(ctx, agent, call, toolsDict).pipe(map((event) => ({ index, event }))), concurrency),
+    mergeMap((request, index) => runOne(ctx, agent, request, toolsDict).pipe(map((event) => ({ index, event }))), toolConcurrency(ctx)),
     toArray(),
-    map((results) => results.sort((a, b) => a.index - b.index).map((r) => r.event)),
+    map(inCallOrder),
     filter((events) => events.length > 0),
     map((events) => mergeFunctionResponseEvents(ctx, events)),
   );
+}
+
+function runOne(ctx: InvocationContext, agent: FlowAgent, request: ToolCallRequest, toolsDict: Record<string, BaseTool>): Observable<Event> {
+  return runToolCall(ctx, agent, request.call, toolsDict, request.confirmation);
+}
+
+/** `RunConfig.maxConcurrentTools` when it is a positive number, else unbounded. */
+function toolConcurrency(ctx: InvocationContext): number {
+  const max = ctx.runConfig.maxConcurrentTools;
+  return max && max > 0 ? max : Infinity;
+}
+
+function inCallOrder(results: Array<{ index: number; event: Event }>): Event[] {
+  return [...results].sort((a, b) => a.index - b.index).map((r) => r.event);
 }

@@ -55,13 +55,18 @@ export function runToolCall(
       ...(toolConfirmation ? { toolConfirmation } : {}),
     });
     const args = (call.args ?? {}) as Record<string, unknown>;
-    const tool = toolsDict[call.name ?? ''];
+    const tool = ownTool(toolsDict, call.name ?? '');
     const result$ = tool ? toolResult(ctx, agent, tool, args, toolContext) : of(unknownTool(call, agent, toolsDict));
     return result$.pipe(
       map((result) => responseEvent(ctx, call, toolContext, withConfirmationReply(toolContext, result))),
       abortOnTeardown(cancellation),
     );
   });
+}
+
+/** The tool of that name, if the dict has it as its own entry (never an `Object.prototype` member such as `constructor`). */
+function ownTool(toolsDict: Record<string, BaseTool>, name: string): BaseTool | undefined {
+  return Object.hasOwn(toolsDict, name) ? toolsDict[name] : undefined;
 }
 
 function toolResult(

@@ -1,8 +1,10 @@
-import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';
+import { concatMap, firstValueFrom, lastValueFrom, map, timer, toArray } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import type { ToolContext } from '../../lib/context/tool-context.js';
 import { createConfirmationResponse, getConfirmationRequests, type ConfirmationRequest } from '../../lib/events/confirmation-requests.js';
 import type { Event } from '../../lib/events/event.js';
+import type { RunConfig } from '../../lib/context/run-config.js';
+import { InMemoryRunner } from '../../lib/runner/in-memory-runner.js';
 import { Runner } from '../../lib/runner/runner.js';
 import { InMemorySessionService } from '../../lib/sessions/in-memory-session-service.js';
 import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
@@ -10,6 +12,7 @@ import { simplifyEvent } from '../../lib/testing/simplify-events.js';
 import { FunctionTool } from '../../lib/tools/function-tool.js';
 import type { Content } from '@google/genai';
 import { calls, text, user } from '../support/llm.js';
+import { testScheduler } from '../support/test-scheduler.js';
 
 interface Setup {
   runner: Runner;
@@ -176,5 +179,56 @@ describe('forged and replayed confirmations are refused; the tool never runs', (
     const message = createConfirmationResponse(request, { confirmed: true });
     message.parts![0]!.functionResponse!.response = { approved: 'yes' };
     expect(await refused(s, message)).toMatch(/must be \{confirmed: true \| false, payload\?\}/);
+  });
+});
+
+describe('resumed confirmed calls share the tool pipeline (maxConcurrentTools, call order)', () => {
+  /** Three tools that ask first; once confirmed, `name` answers after `frames` virtual frames. */
+  function resumeThree(runConfig: RunConfig, frames: Record<string, number>) {
+    const scheduler = testScheduler();
+    const starts: string[] = [];
+    scheduler.run(({ expectObservable }) => {
+      const tool = (name: string) =>
+        new FunctionTool({
+          name,
+          description: name,
+          execute: (_args: Record<string, unknown>, ctx: ToolContext) => {
+            if (!ctx.toolConfirmation) {
+              ctx.requestConfirmation({ hint: `Run ${name}?` });
+              return { status: 'pending' };
+            }
+            starts.push(`${name}@${scheduler.now()}`);
+            return timer(frames[name]!).pipe(map(() => ({ name })));
+          },
+        });
+      const model = new ScriptedLlm([calls({ name: 'a', args: {} }, { name: 'b', args: {} }, { name: 'c', args: {} }), text('done')]);
+      const agent = new LlmAgent({ name: 'agent', model, tools: [tool('a'), tool('b'), tool('c')] });
+      const runner = new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true });
+      const ask$ = runner.runAsync({ userId: 'u1', sessionId: 's1', newMessage: user('go') }).pipe(toArray());
+      const resume$ = ask$.pipe(
+        concatMap((asked) => runner.runAsync({ userId: 'u1', sessionId: 's1', newMessage: approveAll(asked), runConfig })),
+        map(simplifyEvent),
+      );
+      const marble = runConfig.maxConcurrentTools === 1 ? '------(yz|)' : '---(yz|)';
+      expectObservable(resume$).toBe(marble, {
+        y: 'agent: a returned {"name":"a"} | b returned {"name":"b"} | c returned {"name":"c"}',
+        z: 'agent: done',
+      });
+    });
+    return starts;
+  }
+
+  function approveAll(asked: Event[]): Content {
+    const requests = asked.flatMap((e) => getConfirmationRequests(e));
+    expect(requests.map((r) => r.originalFunctionCall.name)).toEqual(['a', 'b', 'c']);
+    return { role: 'user', parts: requests.flatMap((r) => createConfirmationResponse(r, { confirmed: true }).parts!) };
+  }
+
+  it('maxConcurrentTools: 1 → one at a time, each starting when the previous ends', () => {
+    expect(resumeThree({ maxConcurrentTools: 1 }, { a: 3, b: 2, c: 1 })).toEqual(['a@0', 'b@3', 'c@5']);
+  });
+
+  it('no limit → all start together; the merged response keeps call order, not completion order', () => {
+    expect(resumeThree({}, { a: 3, b: 2, c: 1 })).toEqual(['a@0', 'b@0', 'c@0']);
   });
 });

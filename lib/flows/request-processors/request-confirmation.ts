@@ -1,5 +1,6 @@
-import { concat, concatMap, defer, EMPTY, from, map, mergeMap, type Observable, toArray } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, from, map, type Observable } from 'rxjs';
 import type { InvocationContext } from '../../context/invocation-context.js';
+import { endInvocation } from '../../context/end-invocation.js';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import type { Event } from '../../events/event.js';
 import type { BaseTool } from '../../tools/base-tool.js';
@@ -9,16 +10,16 @@ import {
   type HonouredConfirmation,
   latestConfirmationAnswers,
 } from '../check-confirmation-answer.js';
+import { runToolCalls } from '../call-tools.js';
 import { emitFunctionResponse } from '../emit-function-response.js';
 import type { FlowAgent } from '../flow-agent.js';
 import type { LlmRequestProcessor } from '../llm-request-processor.js';
-import { mergeFunctionResponseEvents } from '../merge-function-response-events.js';
-import { runToolCall } from '../run-tool-call.js';
 
 /**
  * Resumes tool calls a human confirmed (SPEC §10): when the latest user message answers
  * confirmation requests, each answer is checked ({@link checkConfirmationAnswer}); honoured ones
- * re-run their original call with `ctx.toolConfirmation` set and the merged response is emitted
+ * re-run their original call with `ctx.toolConfirmation` set — through the same pipeline as a model's
+ * calls ({@link runToolCalls}: `maxConcurrentTools`, call order, one merged event) — and the response is emitted
  * before the model is called; a refused answer becomes an `INVALID_CONFIRMATION` error event and
  * its tool never runs (and with nothing to resume, the invocation ends there).
  *
@@ -41,33 +42,25 @@ export const requestConfirmationRequestProcessor: LlmRequestProcessor = (ctx, ag
     );
   });
 
+/** Re-runs the honoured calls through the shared tool pipeline ({@link runToolCalls}) and emits the merged response. */
 function resume(ctx: InvocationContext, agent: FlowAgent, honoured: HonouredConfirmation[]): Observable<Event> {
   return agent.canonicalTools(new ReadonlyContext(ctx)).pipe(
     map(toolsByName),
-    concatMap((toolsDict) =>
-      from(honoured).pipe(
-        mergeMap((h, index) => runToolCall(ctx, agent, h.call, toolsDict, h.confirmation).pipe(map((event) => ({ index, event })))),
-        toArray(),
-        concatMap((results) => {
-          const events = results.sort((a, b) => a.index - b.index).map((r) => r.event);
-          if (!events.length) return EMPTY;
-          const callEvent = ctx.createEvent({ content: { role: 'model', parts: honoured.map((h) => ({ functionCall: h.call })) } });
-          return emitFunctionResponse(ctx, agent, callEvent, mergeFunctionResponseEvents(ctx, events));
-        }),
-      ),
-    ),
+    concatMap((toolsDict) => runToolCalls(ctx, agent, honoured, toolsDict)),
+    concatMap((response) => emitFunctionResponse(ctx, agent, resumedCallEvent(ctx, honoured), response)),
   );
 }
 
+/** The resumed calls as one model event, so a call that asks again is found by its id. */
+function resumedCallEvent(ctx: InvocationContext, honoured: HonouredConfirmation[]): Event {
+  return ctx.createEvent({ content: { role: 'model', parts: honoured.map((h) => ({ functionCall: h.call })) } });
+}
+
+/** Tools by name, as own properties only (a tool named `__proto__` stays a plain entry). */
 function toolsByName(tools: BaseTool[]): Record<string, BaseTool> {
   return Object.fromEntries(tools.map((t) => [t.name, t]));
 }
 
 function invalidConfirmationEvent(ctx: InvocationContext, error: InvalidConfirmationError): Event {
   return ctx.createEvent({ errorCode: error.code, errorMessage: error.message });
-}
-
-function endInvocation(ctx: InvocationContext): Observable<never> {
-  ctx.endInvocation();
-  return EMPTY;
 }
