@@ -1,4 +1,4 @@
-import type { ScopedStateDelta } from '../sessions/state-delta.js';
+import { defineStateKey, isStateDeletion, type ScopedStateDelta } from '../sessions/state-delta.js';
 
 // The statements of PostgresSessionService. $1, $2, $3 are always app name, user id, session id.
 
@@ -98,8 +98,8 @@ export function stateParams(scoped: ScopedStateDelta): unknown[] {
     const removed: string[] = [];
     for (const key of Object.keys(delta).sort()) {
       const value = delta[key];
-      if (value === null || value === undefined) removed.push(key);
-      else set[key] = value;
+      if (isStateDeletion(value)) removed.push(key);
+      else defineStateKey(set, key, value);
     }
     return [JSON.stringify(set), removed];
   });

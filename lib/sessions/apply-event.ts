@@ -1,37 +1,40 @@
 import type { Event } from '../events/event.js';
 import type { Session } from './session.js';
-import { applyStateDelta, withoutTempKeys } from './state-delta.js';
+import { applyScopedStateDelta, liveStateTargets, type StateTargets, withoutTempKeys } from './state-delta.js';
 
 /**
- * The pure session reducer: the session after `event` is stored. A partial event changes nothing;
- * otherwise the event (without its `temp:` keys) is appended, its state delta applied (`null`
- * deletes) and `lastUpdateTime` advanced. Neither argument is modified.
+ * The session reducer: the live session after `event` is stored. A partial event changes
+ * nothing (the same session is returned). Otherwise the event is appended without its `temp:`
+ * keys, its whole delta is applied to the state (`null` deletes; `temp:` values stay readable for
+ * the rest of the invocation, and no store ever persists them) and `lastUpdateTime` advances.
  *
- * Session services use {@link commitEvent}, its in-place twin, so that an append never copies
- * the history.
+ * Pure: neither argument is modified. It is {@link commitEvent} applied to a copy of the session,
+ * so folding either over the same events gives equal sessions.
  *
  * @example
  * ```ts
  * const s1 = applyEvent(s0, createEvent({ author: 'a', actions: { stateDelta: { n: 1, 'temp:t': 0 } } }));
- * s1.state;          // { n: 1 }
- * s1.events.length;  // s0.events.length + 1
+ * s1.state;                        // { ...s0.state, n: 1, 'temp:t': 0 }
+ * s1.events.at(-1)!.actions.stateDelta; // { n: 1 }
+ * s0.events.length;                // unchanged
  * ```
  */
 export function applyEvent(session: Session, event: Event): Session {
   if (event.partial) return session;
-  const stored = withoutTempKeys(event);
-  return {
-    ...session,
-    state: applyStateDelta({ ...session.state }, stored.actions.stateDelta),
-    events: [...session.events, stored],
-    lastUpdateTime: stored.timestamp,
-  };
+  const next: Session = { ...session, state: { ...session.state }, events: [...session.events] };
+  commitEvent(next, event);
+  return next;
 }
 
 /**
- * Commits `event` into a live session object, in place, in O(delta): appends the stored form of
- * the event (no `temp:` keys) and applies the event's full delta to `session.state`, `temp:` keys
- * included, so that they stay readable for the rest of the invocation. Returns the stored event.
+ * {@link applyEvent} in place, in O(delta), so that an append never copies the history: appends
+ * the stored form of `event` (no `temp:` keys) to `session.events`, applies its delta to
+ * `targets` and advances `session.lastUpdateTime`. Returns the stored event (the given event when
+ * it has no `temp:` key); the event itself is never modified. A partial event is returned as is.
+ *
+ * `targets` (the state-scoping rules of {@link applyScopedStateDelta}) defaults to the session's
+ * merged `state`, every scope and `temp:` included. A store whose app, user and session state live
+ * apart passes its own records, and no `temp` record.
  *
  * @example
  * ```ts
@@ -39,10 +42,14 @@ export function applyEvent(session: Session, event: Event): Session {
  * session.events.at(-1) === stored; // true
  * ```
  */
-export function commitEvent(session: Session, event: Event): Event {
+export function commitEvent(
+  session: Session,
+  event: Event,
+  targets: StateTargets = liveStateTargets(session.state),
+): Event {
   if (event.partial) return event;
   const stored = withoutTempKeys(event);
-  applyStateDelta(session.state, event.actions.stateDelta);
+  applyScopedStateDelta(targets, event.actions.stateDelta);
   session.events.push(stored);
   session.lastUpdateTime = stored.timestamp;
   return stored;

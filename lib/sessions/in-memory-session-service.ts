@@ -14,7 +14,8 @@ import {
 import { SessionAlreadyExistsError } from './session-already-exists-error.js';
 import type { Session } from './session.js';
 import { selectEvents } from './select-events.js';
-import { applyStateDelta, splitStateDelta } from './state-delta.js';
+import { commitEvent } from './apply-event.js';
+import { applyScopedStateDelta, type StateTargets } from './state-delta.js';
 
 /**
  * A {@link BaseSessionService} in memory, for tests, examples and single-process apps. Every
@@ -23,7 +24,10 @@ import { applyStateDelta, splitStateDelta } from './state-delta.js';
  *
  * `getSession` returns a fresh session object each time (its own state record and event array);
  * events themselves are shared and treated as immutable once stored, so a read costs one array
- * copy and an append costs O(delta).
+ * copy and an append costs O(delta). Each stored session keeps only its own keys; `app:` and
+ * `user:` keys live in shared records. An append goes through the session reducer
+ * ({@link commitEvent}) with those records as its state targets, so this store applies the same
+ * state-scoping rules as every other.
  *
  * @example
  * ```ts
@@ -50,17 +54,15 @@ export class InMemorySessionService extends BaseSessionService {
       const id = request.sessionId?.trim() || this.idGenerator();
       const byUser = this.userSessions(request.appName, request.userId);
       if (byUser.has(id)) throw new SessionAlreadyExistsError({ appName: request.appName, userId: request.userId, sessionId: id });
-      const scoped = splitStateDelta(request.state ?? {});
-      applyStateDelta(this.appStateOf(request.appName), scoped.app);
-      applyStateDelta(this.userStateOf(request.appName, request.userId), scoped.user);
       const stored: Session = {
         id,
         appName: request.appName,
         userId: request.userId,
-        state: scoped.session,
+        state: {},
         events: [],
         lastUpdateTime: this.clock(),
       };
+      applyScopedStateDelta(this.targetsOf(stored), request.state ?? {});
       byUser.set(id, stored);
       return of(this.view(stored));
     });
@@ -100,13 +102,7 @@ export class InMemorySessionService extends BaseSessionService {
           `Cannot append to session "${session.id}" (app "${session.appName}", user "${session.userId}"): it does not exist.`,
         );
       }
-      const scoped = splitStateDelta(event.actions.stateDelta);
-      applyStateDelta(this.appStateOf(session.appName), scoped.app);
-      applyStateDelta(this.userStateOf(session.appName, session.userId), scoped.user);
-      applyStateDelta(stored.state, scoped.session);
-      stored.events.push(event);
-      stored.lastUpdateTime = event.timestamp;
-      return of(event);
+      return of(commitEvent(stored, event, this.targetsOf(stored)));
     });
   }
 
@@ -122,6 +118,15 @@ export class InMemorySessionService extends BaseSessionService {
       },
       events: selectEvents(stored.events, config),
       lastUpdateTime: stored.lastUpdateTime,
+    };
+  }
+
+  /** Where a stored session's state scopes live: shared app and user records, its own record; no `temp:`. */
+  private targetsOf(stored: Session): StateTargets {
+    return {
+      app: this.appStateOf(stored.appName),
+      user: this.userStateOf(stored.appName, stored.userId),
+      session: stored.state,
     };
   }
 

@@ -1,3 +1,5 @@
+import { applyStateDelta, defineStateKey, isStateDeletion, readStateKey, STATE_PREFIXES } from './state-delta.js';
+
 /** Read access to session state (what a {@link ReadonlyContext} exposes). */
 export interface ReadonlyState {
   get<T = unknown>(key: string): T | undefined;
@@ -27,9 +29,9 @@ export interface ReadonlyState {
  * ```
  */
 export class State implements ReadonlyState {
-  static readonly APP_PREFIX = 'app:';
-  static readonly USER_PREFIX = 'user:';
-  static readonly TEMP_PREFIX = 'temp:';
+  static readonly APP_PREFIX: string = STATE_PREFIXES.app;
+  static readonly USER_PREFIX: string = STATE_PREFIXES.user;
+  static readonly TEMP_PREFIX: string = STATE_PREFIXES.temp;
 
   constructor(
     private readonly value: Record<string, unknown>,
@@ -37,26 +39,26 @@ export class State implements ReadonlyState {
   ) {}
 
   get<T = unknown>(key: string): T | undefined {
-    if (Object.prototype.hasOwnProperty.call(this.delta, key)) {
+    if (Object.hasOwn(this.delta, key)) {
       const pending = this.delta[key];
       return (pending === null ? undefined : pending) as T | undefined;
     }
-    return this.value[key] as T | undefined;
+    return readStateKey(this.value, key) as T | undefined;
   }
 
   has(key: string): boolean {
-    if (Object.prototype.hasOwnProperty.call(this.delta, key)) return this.delta[key] !== null;
-    return Object.prototype.hasOwnProperty.call(this.value, key);
+    if (Object.hasOwn(this.delta, key)) return this.delta[key] !== null;
+    return Object.hasOwn(this.value, key);
   }
 
   /** Sets `key`; setting `null` or `undefined` deletes it. */
   set(key: string, value: unknown): void {
-    if (value === null || value === undefined) {
+    if (isStateDeletion(value)) {
       this.delete(key);
       return;
     }
-    this.value[key] = value;
-    this.delta[key] = value;
+    defineStateKey(this.value, key, value);
+    defineStateKey(this.delta, key, value);
   }
 
   /** Sets every key of `record`. */
@@ -67,21 +69,16 @@ export class State implements ReadonlyState {
   /** Deletes `key` (recorded as `null` in the delta). */
   delete(key: string): void {
     delete this.value[key];
-    this.delta[key] = null;
+    defineStateKey(this.delta, key, null);
   }
 
   toRecord(): Record<string, unknown> {
-    const record = { ...this.value };
-    for (const [key, value] of Object.entries(this.delta)) {
-      if (value === null) delete record[key];
-      else record[key] = value;
-    }
-    return record;
+    return applyStateDelta({ ...this.value }, this.delta);
   }
 
   /** True when this view has written anything. */
   hasDelta(): boolean {
-    for (const _ in this.delta) return true;
+    for (const key in this.delta) if (Object.hasOwn(this.delta, key)) return true;
     return false;
   }
 }

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { ScopedStateDelta } from '../sessions/state-delta.js';
+import { defineStateKey, isStateDeletion, type ScopedStateDelta } from '../sessions/state-delta.js';
 
 type Statement<P extends unknown[], R = unknown> = BetterSqlite3.Statement<P, R>;
 
@@ -130,8 +130,9 @@ export function selectSqliteEvents(
 export type SqliteStatements = ReturnType<typeof prepareSqliteStatements>;
 
 /**
- * Writes a scoped state delta with `statements` (inside the caller's transaction): a `null` or
- * `undefined` value deletes the key, anything else is stored as JSON.
+ * Writes a scoped state delta (from `splitStateDelta`) with `statements` (inside the caller's
+ * transaction): a deletion ({@link isStateDeletion}) deletes the row, anything else is stored as
+ * JSON.
  *
  * @example
  * ```ts
@@ -145,15 +146,15 @@ export function writeSqliteState(
 ): void {
   const { appName, userId, sessionId } = ref;
   for (const [key, value] of Object.entries(scoped.app)) {
-    if (value === null || value === undefined) statements.deleteAppState.run(appName, key);
+    if (isStateDeletion(value)) statements.deleteAppState.run(appName, key);
     else statements.upsertAppState.run(appName, key, JSON.stringify(value));
   }
   for (const [key, value] of Object.entries(scoped.user)) {
-    if (value === null || value === undefined) statements.deleteUserState.run(appName, userId, key);
+    if (isStateDeletion(value)) statements.deleteUserState.run(appName, userId, key);
     else statements.upsertUserState.run(appName, userId, key, JSON.stringify(value));
   }
   for (const [key, value] of Object.entries(scoped.session)) {
-    if (value === null || value === undefined) statements.deleteSessionState.run(appName, userId, sessionId, key);
+    if (isStateDeletion(value)) statements.deleteSessionState.run(appName, userId, sessionId, key);
     else statements.upsertSessionState.run(appName, userId, sessionId, key, JSON.stringify(value));
   }
 }
@@ -174,7 +175,7 @@ export function readSqliteState(
 ): Record<string, unknown> {
   const state: Record<string, unknown> = {};
   const add = (rows: SqliteStateRow[]) => {
-    for (const row of rows) state[row.key] = JSON.parse(row.value);
+    for (const row of rows) defineStateKey(state, row.key, JSON.parse(row.value));
   };
   add(statements.selectAppState.all(ref.appName));
   add(statements.selectUserState.all(ref.appName, ref.userId));

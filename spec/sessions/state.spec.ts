@@ -49,4 +49,28 @@ describe('State', () => {
     expect(delta).toEqual({ 'app:theme': 'dark', 'user:lang': 'fr', 'temp:scratch': 1 });
     expect(State.APP_PREFIX + State.USER_PREFIX + State.TEMP_PREFIX).toBe('app:user:temp:');
   });
+
+  it('reads own keys only: inherited names such as constructor are absent', () => {
+    const state = new State({});
+    expect(state.get('constructor')).toBeUndefined();
+    expect(state.get('__proto__')).toBeUndefined();
+    expect(state.has('toString')).toBe(false);
+  });
+
+  it('stores __proto__ as an ordinary key, changing no prototype', () => {
+    const live: Record<string, unknown> = {};
+    const delta: Record<string, unknown> = {};
+    const state = new State(live, delta);
+    state.set('__proto__', { polluted: true });
+    for (const record of [live, delta, state.toRecord()]) {
+      expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+      expect(Object.keys(record)).toEqual(['__proto__']);
+    }
+    expect(state.get('__proto__')).toEqual({ polluted: true });
+    expect(state.has('__proto__')).toBe(true);
+    state.delete('__proto__');
+    expect(state.has('__proto__')).toBe(false);
+    expect(Object.getPrototypeOf(live)).toBe(Object.prototype);
+    expect(Object.hasOwn(delta, '__proto__') && delta['__proto__']).toBeNull();
+  });
 });

@@ -6,6 +6,7 @@ import { createEvent, type Event, type EventInit } from '../../../lib/events/eve
 import type { BaseSessionService } from '../../../lib/sessions/base-session-service.js';
 import type { Session } from '../../../lib/sessions/session.js';
 import { StaleSessionError } from '../../../lib/utils/errors.js';
+import { deepFreeze } from '../deep-freeze.js';
 
 /** A store to test, and how to release it. */
 export interface SessionServiceUnderTest {
@@ -305,6 +306,41 @@ export function describeSessionServiceContract(
         await append(session, event(5));
         await append(session, event(7));
         expect((await get('u1', 's'))!.lastUpdateTime).toBe(1007);
+      });
+
+      it('never modifies the event it is given: a deep-frozen event is stored as it is', async () => {
+        const session = await create('u1', { sessionId: 's', state: { gone: 1 } });
+        const init = {
+          actions: {
+            stateDelta: { 'temp:t': { x: 1 }, 'app:a': [1, { b: 2 }], 'user:u': 'fr', own: { n: 1 }, gone: null },
+            artifactDelta: { 'f.txt': 0 },
+          },
+        };
+        const frozen = deepFreeze(event(1, init));
+        const copy = JSON.parse(JSON.stringify(frozen)) as Event;
+        const stored = await append(session, frozen);
+        await append(session, deepFreeze(event(2, { actions: { stateDelta: { own: { n: 2 } } } })));
+        await append(session, deepFreeze(event(3, { partial: true, actions: { stateDelta: { own: 3 } } })));
+        expect(frozen).toEqual(copy);
+        expect(stored.actions.stateDelta).toEqual({ 'app:a': [1, { b: 2 }], 'user:u': 'fr', own: { n: 1 }, gone: null });
+        expect(session.state).toEqual({ 'temp:t': { x: 1 }, 'app:a': [1, { b: 2 }], 'user:u': 'fr', own: { n: 2 } });
+        const reloaded = await get('u1', 's');
+        expect(reloaded!.state).toEqual({ 'app:a': [1, { b: 2 }], 'user:u': 'fr', own: { n: 2 } });
+        expect(reloaded!.events.map((e) => e.actions.stateDelta)).toEqual([stored.actions.stateDelta, { own: { n: 2 } }]);
+      });
+
+      it('stores __proto__ and constructor as ordinary state keys, changing no prototype', async () => {
+        const stateDelta = JSON.parse('{"__proto__": {"polluted": true}, "user:__proto__": 1, "constructor": 2}') as Record<string, unknown>;
+        const session = await create('u1', { sessionId: 's' });
+        await append(session, deepFreeze(event(1, { actions: { stateDelta } })));
+        for (const state of [session.state, (await get('u1', 's'))!.state]) {
+          expect(Object.getPrototypeOf(state)).toBe(Object.prototype);
+          expect(Object.keys(state).sort()).toEqual(['__proto__', 'constructor', 'user:__proto__']);
+          expect(state['__proto__']).toEqual({ polluted: true });
+          expect(state['constructor']).toBe(2);
+        }
+        expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+        expect((await create('u1')).state).toEqual(JSON.parse('{"user:__proto__": 1}'));
       });
     });
 
