@@ -1,4 +1,6 @@
-// rxadk — the public API of the root entry (browser-safe: nothing here imports a Node-only module).
+// rxadk — the public API of the root entry: what users build agents with (browser-safe: nothing
+// here imports a Node-only module). The runtime's building blocks for extension authors (custom
+// runners, stores, model adapters, request processors) are in rxadk/runtime.
 
 // utils
 export {
@@ -14,22 +16,10 @@ export {
   PluginConfigError,
   InvalidRequestError,
   OutputSchemaError,
-  toError,
 } from './utils/errors.js';
-export { fromMaybeAsync, isDefined, type MaybeAsync } from './utils/from-maybe-async.js';
+export type { MaybeAsync } from './utils/from-maybe-async.js';
 export { defaultIdGenerator, sequentialIds, type IdGenerator } from './utils/ids.js';
 export { schedulerClock, type Clock } from './utils/clock.js';
-export { asArray } from './utils/as-array.js';
-export { KeyedMutex } from './utils/keyed-mutex.js';
-export { pythonRepr, pythonString } from './utils/python-repr.js';
-export { cloneJson } from './utils/clone-json.js';
-
-// operators
-export { firstDefined } from './operators/first-defined.js';
-export { abortOnTeardown } from './operators/abort-on-teardown.js';
-export { repeatWhileLast } from './operators/repeat-while-last.js';
-export { orElse } from './operators/or-else.js';
-export { runInOrder, startInOrder, type OrderedStep } from './operators/run-in-order.js';
 
 // events
 export { createEvent, type Event, type EventInit } from './events/event.js';
@@ -55,8 +45,6 @@ export type { LlmResponse } from './models/llm-response.js';
 export { BaseLlm } from './models/base-llm.js';
 export { LLMRegistry, type LlmFactory, type RegistrableLlm } from './models/llm-registry.js';
 export { Gemini, type GeminiOptions } from './models/gemini.js';
-export { llmResponseFromGenai, type GenaiResponseLike } from './models/llm-response-from-genai.js';
-export { aggregateStream } from './models/aggregate-stream.js';
 export {
   createLlmRequest,
   appendInstructions,
@@ -68,14 +56,7 @@ export {
 // sessions
 export { State, type ReadonlyState } from './sessions/state.js';
 export { newSession, type Session } from './sessions/session.js';
-export { applyEvent, commitEvent } from './sessions/apply-event.js';
-export {
-  applyStateDelta,
-  isTempKey,
-  splitStateDelta,
-  withoutTempKeys,
-  type ScopedStateDelta,
-} from './sessions/state-delta.js';
+export { applyEvent } from './sessions/apply-event.js';
 export {
   BaseSessionService,
   type CreateSessionRequest,
@@ -87,7 +68,6 @@ export {
 } from './sessions/base-session-service.js';
 export { InMemorySessionService } from './sessions/in-memory-session-service.js';
 export { SessionAlreadyExistsError } from './sessions/session-already-exists-error.js';
-export { selectEvents } from './sessions/select-events.js';
 
 // artifacts and memory
 export {
@@ -106,7 +86,6 @@ export { ReadonlyContext } from './context/readonly-context.js';
 export { CallbackContext } from './context/callback-context.js';
 export { ToolContext, type ToolContextInit } from './context/tool-context.js';
 export { InvocationContext, type InvocationContextInit } from './context/invocation-context.js';
-export { LazyAbortController } from './context/lazy-abort-controller.js';
 export { DEFAULT_MAX_LLM_CALLS, type RunConfig } from './context/run-config.js';
 
 // tools
@@ -129,14 +108,11 @@ export { GoogleMapsGroundingTool, googleMapsGrounding } from './tools/google-map
 export { TransferToAgentTool, TRANSFER_TO_AGENT_TOOL_NAME } from './tools/transfer-to-agent-tool.js';
 export { exitLoopTool } from './tools/exit-loop-tool.js';
 export { ExampleTool, examplesInstruction, type Example } from './tools/example-tool.js';
-export { toGeminiSchema, type JsonSchema } from './tools/to-gemini-schema.js';
-export { compileArgumentValidator, type ArgumentValidator } from './tools/validate-arguments.js';
+export type { JsonSchema } from './tools/to-gemini-schema.js';
 
 // plugins
 export { BasePlugin } from './plugins/base-plugin.js';
 export { createPlugin, type PluginConfig } from './plugins/create-plugin.js';
-export { PluginManager } from './plugins/plugin-manager.js';
-export { runCallbackChain } from './plugins/run-callback-chain.js';
 export { LoggingPlugin, type LoggingPluginOptions } from './plugins/builtin/logging-plugin.js';
 export { FunctionCallModifierPlugin, type FunctionCallModifierConfig } from './plugins/builtin/function-call-modifier-plugin.js';
 export {
@@ -164,61 +140,14 @@ export type {
   OneOrMany,
 } from './plugins/callback-types.js';
 
-// flows (the LLM step, for custom agents and processors)
-export type { FlowAgent, ResolvedInstruction } from './flows/flow-agent.js';
-export type { LlmRequestProcessor } from './flows/llm-request-processor.js';
-export { DEFAULT_REQUEST_PROCESSORS } from './flows/default-request-processors.js';
-export { runLlmFlow, isStepFinal } from './flows/llm-flow.js';
-export { runLlmStep, type LlmStepOptions } from './flows/run-llm-step.js';
-export { callModel } from './flows/call-model.js';
-export { callTools } from './flows/call-tools.js';
-export { runToolCall, type ToolResult } from './flows/run-tool-call.js';
-export {
-  buildContents,
-  buildCurrentTurnContents,
-  belongsToBranch,
-  foreignContent,
-  withoutClientFunctionCallIds,
-} from './flows/build-contents.js';
-export { injectSessionState, fillFromState, usesArtifacts } from './flows/inject-session-state.js';
-export { runRequestProcessors } from './flows/run-request-processors.js';
-export { emitFunctionResponse } from './flows/emit-function-response.js';
-export { requestConfirmationEvent } from './flows/request-confirmation-event.js';
-export {
-  checkConfirmationAnswer,
-  latestConfirmationAnswers,
-  type ConfirmationAnswer,
-  type ConfirmationCheck,
-  type HonouredConfirmation,
-} from './flows/check-confirmation-answer.js';
-export { mergeFunctionResponseEvents, mergeActions } from './flows/merge-function-response-events.js';
-export { modelResponseEvent, type ModelEventBase } from './flows/model-response-event.js';
-export { basicRequestProcessor } from './flows/request-processors/basic.js';
-export { requestConfirmationRequestProcessor } from './flows/request-processors/request-confirmation.js';
-export { instructionsRequestProcessor } from './flows/request-processors/instructions.js';
-export { identityRequestProcessor } from './flows/request-processors/identity.js';
-export { contentsRequestProcessor } from './flows/request-processors/contents.js';
-export { agentTransferRequestProcessor } from './flows/request-processors/agent-transfer.js';
-export { toolsRequestProcessor } from './flows/request-processors/tools.js';
-export { isFlowAgent } from './flows/flow-agent.js';
-export { identityText } from './flows/request-processors/identity.js';
-export { transferInstructions } from './flows/request-processors/agent-transfer.js';
-export { transferTargets } from './flows/transfer-targets.js';
-
 // agents
 export { BaseAgent, type BaseAgentConfig } from './agents/base-agent.js';
 export { LlmAgent, type LlmAgentConfig, type InstructionProvider } from './agents/llm-agent.js';
 export { SequentialAgent } from './agents/sequential-agent.js';
 export { ParallelAgent } from './agents/parallel-agent.js';
 export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
-export { parseStructuredOutput } from './flows/parse-structured-output.js';
-export { runAgentCallbacks, type AgentCallbackOutcome } from './agents/run-agent-callbacks.js';
-export { validateAgentName } from './agents/validate-agent-name.js';
-export { saveOutputToState, type OutputSettings } from './flows/save-output-to-state.js';
 
 // runner
 export { Runner, type RunnerConfig, type RunAsyncRequest } from './runner/runner.js';
 export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
-export { selectAgentForTurn } from './runner/select-agent-for-turn.js';
 export { AgentTool, type AgentToolConfig } from './runner/agent-tool.js';
-export { ForwardingArtifactService } from './runner/forwarding-artifact-service.js';

@@ -1,0 +1,80 @@
+// rxadk/runtime — the runtime's building blocks, for extension authors: custom runners and
+// session stores, model adapters, request processors and flows, callback chains. Agents are built
+// with the root entry ('rxadk'); nothing here is needed for that. Browser-safe, like the root.
+
+// the commit barrier and the Runner's commit step (SPEC §6)
+export { CommitBarrier } from '../context/commit-barrier.js';
+export { endInvocation } from '../context/end-invocation.js';
+export { commitEvents } from '../runner/commit-events.js';
+export { selectAgentForTurn } from '../runner/select-agent-for-turn.js';
+export { ForwardingArtifactService } from '../runner/forwarding-artifact-service.js';
+export { LazyAbortController } from '../context/lazy-abort-controller.js';
+export { KeyedMutex } from '../utils/keyed-mutex.js';
+
+// user functions and operators
+export { fromMaybeAsync, isDefined } from '../utils/from-maybe-async.js';
+export { toError } from '../utils/errors.js';
+export { asArray } from '../utils/as-array.js';
+export { firstDefined } from '../operators/first-defined.js';
+export { abortOnTeardown } from '../operators/abort-on-teardown.js';
+export { repeatWhileLast } from '../operators/repeat-while-last.js';
+export { orElse } from '../operators/or-else.js';
+export { runInOrder, type OrderedStep } from '../operators/run-in-order.js';
+
+// session stores
+export { commitEvent } from '../sessions/apply-event.js';
+export { applyStateDelta, isTempKey, splitStateDelta, withoutTempKeys, type ScopedStateDelta } from '../sessions/state-delta.js';
+export { selectEvents } from '../sessions/select-events.js';
+
+// model adapters
+export { llmResponseFromGenai, type GenaiResponseLike } from '../models/llm-response-from-genai.js';
+export { aggregateStream } from '../models/aggregate-stream.js';
+export { toGeminiSchema } from '../tools/to-gemini-schema.js';
+export { compileArgumentValidator, type ArgumentValidator } from '../tools/validate-arguments.js';
+
+// plugins and callback chains
+export { PluginManager } from '../plugins/plugin-manager.js';
+export { runCallbackChain } from '../plugins/run-callback-chain.js';
+export { runAgentCallbacks, type AgentCallbackOutcome } from '../agents/run-agent-callbacks.js';
+export { validateAgentName } from '../agents/validate-agent-name.js';
+
+// the LLM flow (for custom agents and request processors)
+export type { FlowAgent, ResolvedInstruction } from '../flows/flow-agent.js';
+export { isFlowAgent } from '../flows/flow-agent.js';
+export type { LlmRequestProcessor } from '../flows/llm-request-processor.js';
+export { DEFAULT_REQUEST_PROCESSORS } from '../flows/default-request-processors.js';
+export { runLlmFlow, isStepFinal } from '../flows/llm-flow.js';
+export { runLlmStep, type LlmStepOptions } from '../flows/run-llm-step.js';
+export { callModel } from '../flows/call-model.js';
+export { callTools, runToolCalls, type ToolCallRequest } from '../flows/call-tools.js';
+export { runToolCall, type ToolResult } from '../flows/run-tool-call.js';
+export {
+  buildContents,
+  buildCurrentTurnContents,
+  belongsToBranch,
+  foreignContent,
+  withoutClientFunctionCallIds,
+} from '../flows/build-contents.js';
+export { injectSessionState, fillFromState, usesArtifacts } from '../flows/inject-session-state.js';
+export { runRequestProcessors } from '../flows/run-request-processors.js';
+export { emitFunctionResponse } from '../flows/emit-function-response.js';
+export { requestConfirmationEvent } from '../flows/request-confirmation-event.js';
+export {
+  checkConfirmationAnswer,
+  latestConfirmationAnswers,
+  type ConfirmationAnswer,
+  type ConfirmationCheck,
+  type HonouredConfirmation,
+} from '../flows/check-confirmation-answer.js';
+export { mergeFunctionResponseEvents, mergeActions } from '../flows/merge-function-response-events.js';
+export { modelResponseEvent, type ModelEventBase } from '../flows/model-response-event.js';
+export { saveOutputToState, type OutputSettings } from '../flows/save-output-to-state.js';
+export { parseStructuredOutput } from '../flows/parse-structured-output.js';
+export { basicRequestProcessor } from '../flows/request-processors/basic.js';
+export { requestConfirmationRequestProcessor } from '../flows/request-processors/request-confirmation.js';
+export { instructionsRequestProcessor } from '../flows/request-processors/instructions.js';
+export { identityRequestProcessor, identityText } from '../flows/request-processors/identity.js';
+export { contentsRequestProcessor } from '../flows/request-processors/contents.js';
+export { agentTransferRequestProcessor, transferInstructions } from '../flows/request-processors/agent-transfer.js';
+export { toolsRequestProcessor } from '../flows/request-processors/tools.js';
+export { transferTargets } from '../flows/transfer-targets.js';
