@@ -1,10 +1,10 @@
 import { concat, concatMap, defer, EMPTY, map, type Observable } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
+import { agentHooks, type AgentHooks } from '../plugins/agent-hooks.js';
+import type { CallbackChain } from '../plugins/callback-chain.js';
 import type { AgentCallback, OneOrMany } from '../plugins/callback-types.js';
-import { asArray } from '../utils/as-array.js';
 import { AgentConfigError } from '../utils/errors.js';
-import { hasCallbacks } from '../plugins/run-callback-chain.js';
 import { runAgentCallbacks } from './run-agent-callbacks.js';
 import { validateAgentName } from './validate-agent-name.js';
 
@@ -46,8 +46,8 @@ export abstract class BaseAgent {
   description: string | undefined;
   readonly subAgents: BaseAgent[];
   parentAgent: BaseAgent | undefined;
-  beforeAgentCallback: OneOrMany<AgentCallback> | undefined;
-  afterAgentCallback: OneOrMany<AgentCallback> | undefined;
+  readonly beforeAgentCallback: OneOrMany<AgentCallback> | undefined;
+  readonly afterAgentCallback: OneOrMany<AgentCallback> | undefined;
 
   constructor(config: BaseAgentConfig) {
     validateAgentName(config.name);
@@ -63,11 +63,11 @@ export abstract class BaseAgent {
   runAsync(parentContext: InvocationContext): Observable<Event> {
     return defer(() => {
       const ctx = parentContext.forAgent(this);
-      const callbacks = asArray(this.beforeAgentCallback);
-      if (!hasCallbacks(ctx.pluginManager, 'beforeAgentCallback', callbacks)) return this.runBodyAndAfter(ctx);
-      return runAgentCallbacks(ctx, 'beforeAgentCallback', callbacks).pipe(
+      const hooks = agentHooks(ctx.pluginManager, this);
+      if (!hooks.beforeAgent.registered) return this.runBodyAndAfter(ctx, hooks);
+      return runAgentCallbacks(ctx, hooks.beforeAgent).pipe(
         concatMap(({ content, event }) =>
-          concat(event ? ctx.emit(event) : EMPTY, content ? EMPTY : this.runBodyAndAfter(ctx)),
+          concat(event ? ctx.emit(event) : EMPTY, content ? EMPTY : this.runBodyAndAfter(ctx, hooks)),
         ),
       );
     });
@@ -97,17 +97,16 @@ export abstract class BaseAgent {
     return agent;
   }
 
-  private runBodyAndAfter(ctx: InvocationContext): Observable<Event> {
+  private runBodyAndAfter(ctx: InvocationContext, hooks: AgentHooks): Observable<Event> {
     return ctx.unlessEnded(() => {
       const body = defer(() => this.runAsyncImpl(ctx)).pipe(map((event) => withAuthor(event, this.name)));
-      const callbacks = asArray(this.afterAgentCallback);
-      if (!hasCallbacks(ctx.pluginManager, 'afterAgentCallback', callbacks)) return body;
-      return concat(body, ctx.unlessEnded(() => this.runAfterAgent(ctx, callbacks)));
+      if (!hooks.afterAgent.registered) return body;
+      return concat(body, ctx.unlessEnded(() => this.runAfterAgent(ctx, hooks.afterAgent)));
     });
   }
 
-  private runAfterAgent(ctx: InvocationContext, callbacks: AgentCallback[]): Observable<Event> {
-    return runAgentCallbacks(ctx, 'afterAgentCallback', callbacks).pipe(concatMap(({ event }) => (event ? ctx.emit(event) : EMPTY)));
+  private runAfterAgent(ctx: InvocationContext, afterAgent: CallbackChain<'afterAgentCallback'>): Observable<Event> {
+    return runAgentCallbacks(ctx, afterAgent).pipe(concatMap(({ event }) => (event ? ctx.emit(event) : EMPTY)));
   }
 }
 

@@ -1,11 +1,10 @@
 import type { Content } from '@google/genai';
-import { defaultIfEmpty, defer, EMPTY, map, type Observable, of } from 'rxjs';
+import { defer, type Observable, of } from 'rxjs';
 import { CallbackContext } from '../context/callback-context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { hasActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
-import type { AgentCallback } from '../plugins/callback-types.js';
-import { runCallbackChain } from '../plugins/run-callback-chain.js';
+import type { CallbackChain } from '../plugins/callback-chain.js';
 
 /** What an agent-callback chain produced. */
 export interface AgentCallbackOutcome {
@@ -19,8 +18,9 @@ export interface AgentCallbackOutcome {
 }
 
 /**
- * Runs the before- or after-agent chain (plugins first, then the agent's callbacks, first
- * defined wins) with one shared {@link CallbackContext}, and emits exactly one outcome.
+ * Runs a before- or after-agent chain (plugins first, then the agent's callbacks, first
+ * defined wins; see `agentHooks`) with one shared {@link CallbackContext}, and emits exactly one
+ * outcome. A chain with nothing registered emits the empty outcome without running anything.
  *
  * ```
  * callbacks: cb1 sets state → |     cb2 → (content|)     cb3 (never called)
@@ -29,26 +29,20 @@ export interface AgentCallbackOutcome {
  *
  * @example
  * ```ts
- * runAgentCallbacks(ctx, 'beforeAgentCallback', [checkAccess]).subscribe(({ content, event }) => ...);
+ * runAgentCallbacks(ctx, agentHooks(ctx.pluginManager, agent).beforeAgent).subscribe(({ content, event }) => ...);
  * ```
  */
 export function runAgentCallbacks(
   ctx: InvocationContext,
-  hook: 'beforeAgentCallback' | 'afterAgentCallback',
-  callbacks: readonly AgentCallback[],
+  chain: CallbackChain<'beforeAgentCallback' | 'afterAgentCallback'>,
 ): Observable<AgentCallbackOutcome> {
   return defer(() => {
     const callbackContext = new CallbackContext(ctx);
-    const chain = runCallbackChain(ctx.pluginManager, hook, callbacks, callbackContext);
-    if (chain === EMPTY) return of(NOTHING);
-    return chain.pipe(
-      defaultIfEmpty(undefined),
-      map((content) => outcomeOf(ctx, callbackContext, content)),
-    );
+    return chain
+      .map((content) => outcomeOf(ctx, callbackContext, content))
+      .orElse([callbackContext], () => of(outcomeOf(ctx, callbackContext, undefined)));
   });
 }
-
-const NOTHING: AgentCallbackOutcome = Object.freeze({});
 
 function outcomeOf(ctx: InvocationContext, callbackContext: CallbackContext, content: Content | undefined): AgentCallbackOutcome {
   if (content) return { content, event: ctx.createEvent({ content, actions: callbackContext.actions }) };

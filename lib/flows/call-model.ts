@@ -1,12 +1,11 @@
-import { catchError, concatMap, defer, type Observable, of, throwError } from 'rxjs';
-import { orElse } from '../operators/or-else.js';
+import { catchError, defer, type Observable, throwError } from 'rxjs';
 import { CallbackContext } from '../context/callback-context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { DEFAULT_MAX_LLM_CALLS } from '../context/run-config.js';
 import type { EventActions } from '../events/event-actions.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
-import { hasCallbacks, runCallbackChain } from '../plugins/run-callback-chain.js';
+import { llmAgentHooks, type LlmAgentHooks } from '../plugins/llm-agent-hooks.js';
 import { LlmCallsLimitExceededError, ModelError, RxadkError, toError } from '../utils/errors.js';
 import type { FlowAgent } from './flow-agent.js';
 
@@ -38,44 +37,31 @@ export function callModel(
   actions: EventActions,
 ): Observable<LlmResponse> {
   return defer(() => {
+    const hooks = llmAgentHooks(ctx.pluginManager, agent);
     const callbackContext = new CallbackContext(ctx, actions);
-    return orElse(runCallbackChain(ctx.pluginManager, 'beforeModelCallback', agent.beforeModelCallbacks, callbackContext, request), () =>
-      invokeModel(ctx, agent, request, callbackContext),
-    );
+    return hooks.beforeModel.orElse([callbackContext, request], () => invokeModel(ctx, agent, hooks, request, callbackContext));
   });
 }
 
 function invokeModel(
   ctx: InvocationContext,
   agent: FlowAgent,
+  hooks: LlmAgentHooks,
   request: LlmRequest,
   callbackContext: CallbackContext,
 ): Observable<LlmResponse> {
   return defer(() => {
     countModelCall(ctx, agent);
     const model = agent.canonicalModel();
-    const responses = model.generateContent(request, ctx.runConfig.streamingMode === 'sse').pipe(
-      catchError((error: unknown) => recoverFromModelError(ctx, agent, request, callbackContext, asModelError(error, model.model, agent.name))),
-    );
-    if (!hasCallbacks(ctx.pluginManager, 'afterModelCallback', agent.afterModelCallbacks)) return responses;
-    return responses.pipe(
-      concatMap((response) =>
-        orElse(runCallbackChain(ctx.pluginManager, 'afterModelCallback', agent.afterModelCallbacks, callbackContext, response), () => of(response)),
-      ),
+    return model.generateContent(request, ctx.runConfig.streamingMode === 'sse').pipe(
+      catchError((error: unknown) => recoverFromModelError(hooks, request, callbackContext, asModelError(error, model.model, agent.name))),
+      hooks.afterModel.replaceEach((response) => [callbackContext, response]),
     );
   });
 }
 
-function recoverFromModelError(
-  ctx: InvocationContext,
-  agent: FlowAgent,
-  request: LlmRequest,
-  callbackContext: CallbackContext,
-  error: Error,
-): Observable<LlmResponse> {
-  return orElse(runCallbackChain(ctx.pluginManager, 'onModelErrorCallback', agent.onModelErrorCallbacks, callbackContext, request, error), () =>
-    throwError(() => error),
-  );
+function recoverFromModelError(hooks: LlmAgentHooks, request: LlmRequest, callbackContext: CallbackContext, error: Error): Observable<LlmResponse> {
+  return hooks.onModelError.orElse([callbackContext, request, error], () => throwError(() => error));
 }
 
 function countModelCall(ctx: InvocationContext, agent: FlowAgent): void {

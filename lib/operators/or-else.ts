@@ -1,25 +1,30 @@
-import { concatMap, defaultIfEmpty, EMPTY, type Observable, of } from 'rxjs';
+import { concat, defer, EMPTY, type Observable, tap } from 'rxjs';
 
 /**
- * The value a callback chain produced, or — when it produced none — what `fallback()` gives:
- * "a result short-circuits the step, else the step runs". When the chain is the `EMPTY` constant
- * (nothing registered for that hook), `fallback()` is returned directly, with no operator in
- * between: the common case costs nothing.
+ * The values of `source`, or — when it completes without emitting any — the values of
+ * `fallback()`, subscribed only then. Errors and unsubscription pass through; `fallback` is
+ * called at most once per subscription and never when `source` emitted or failed. It is
+ * correct for any Observable (`undefined` is a value like any other); it is how a
+ * registered callback chain gives way: "a result short-circuits the step, else the step runs".
+ * A chain with nothing registered skips it entirely (see `CallbackChain.orElse`).
  *
  * ```
- * chain:    --(r|)          --|
- * result:   --(r|)          --fallback()…
+ * source:    --a--b--|          ----|
+ * fallback:                         --x--|
+ * result:    --a--b--|          ------x--|
  * ```
  *
  * @example
  * ```ts
- * orElse(runCallbackChain(plugins, 'beforeModelCallback', callbacks, cbCtx, request), () => model.generateContent(request));
+ * orElse(cache$, () => fetchFresh$).subscribe(render); // fetchFresh$ runs only on a cache miss
  * ```
  */
-export function orElse<T, U = T>(chain: Observable<T>, fallback: () => Observable<U>): Observable<T | U> {
-  if (chain === EMPTY) return fallback();
-  return chain.pipe(
-    defaultIfEmpty(undefined),
-    concatMap((value): Observable<T | U> => (value === undefined ? fallback() : of(value))),
-  );
+export function orElse<T, U = T>(source: Observable<T>, fallback: () => Observable<U>): Observable<T | U> {
+  return defer(() => {
+    let emitted = false;
+    return concat(
+      source.pipe(tap(() => (emitted = true))),
+      defer(() => (emitted ? EMPTY : fallback())),
+    );
+  });
 }

@@ -1,24 +1,27 @@
-import { concatMap, EMPTY, from, ignoreElements, type Observable } from 'rxjs';
-import { firstDefined } from '../operators/first-defined.js';
-import { PluginConfigError } from '../utils/errors.js';
+import { catchError, concatMap, EMPTY, from, ignoreElements, type Observable, of, toArray } from 'rxjs';
+import { PluginConfigError, toError } from '../utils/errors.js';
 import { fromMaybeAsync, type MaybeAsync } from '../utils/from-maybe-async.js';
 import type { BasePlugin } from './base-plugin.js';
-import type { HookArgs, HookName, HookResults } from './callback-types.js';
+import { callbackChain, type CallbackChain } from './callback-chain.js';
+import type { Hook, HookArgs, HookName, HookResults } from './callback-types.js';
+import { namedCallback } from './named-callback.js';
 
 /**
  * The plugins of a Runner, in registration order, and the two ways their hooks run: as the head
- * of a first-defined-wins chain ({@link callsFor}, {@link runFirst}), or on every plugin
- * ({@link runAll}, for `afterRunCallback` and `onRunErrorCallback`).
+ * of a first-defined-wins chain ({@link implementationsOf}; {@link chain} for the Runner-level
+ * hooks, decided once per hook), or on every plugin ({@link runAll}, for `afterRunCallback` and
+ * `onRunErrorCallback`).
  *
  * @example
  * ```ts
  * const plugins = new PluginManager([logging, audit]);
- * plugins.runFirst('beforeRunCallback', ctx).subscribe((content) => ...); // first result only
+ * plugins.chain('beforeRunCallback').run(ctx).subscribe((content) => ...); // first result only
  * ```
  */
 export class PluginManager {
   readonly plugins: readonly BasePlugin[];
-  private readonly implementers = new Map<HookName, readonly BasePlugin[]>();
+  private readonly implementations = new Map<HookName, readonly unknown[]>();
+  private readonly chains = new Map<HookName, unknown>();
 
   constructor(plugins: readonly BasePlugin[] = []) {
     const seen = new Set<string>();
@@ -41,23 +44,46 @@ export class PluginManager {
 
   /** True when at least one plugin implements `hook`. */
   implements(hook: HookName): boolean {
-    return this.implementersOf(hook).length > 0;
+    return this.implementationsOf(hook).length > 0;
   }
 
-  /** Lazy calls of `hook` on each plugin that implements it, in registration order. */
+  /**
+   * Each plugin's implementation of `hook`, bound to its plugin, in registration order (found once
+   * per hook); each fails with a `CallbackError` naming the hook and the plugin.
+   */
+  implementationsOf<K extends HookName>(hook: K): ReadonlyArray<Hook<K>> {
+    let found = this.implementations.get(hook) as ReadonlyArray<Hook<K>> | undefined;
+    if (!found) this.implementations.set(hook, (found = boundImplementations(this.plugins, hook)));
+    return found;
+  }
+
+  /**
+   * Lazy calls of `hook` on each plugin that implements it, in registration order. A call that
+   * fails, fails with a `CallbackError` naming the hook and the plugin.
+   */
   callsFor<K extends HookName>(hook: K, ...args: HookArgs[K]): Array<() => MaybeAsync<HookResults[K]>> {
-    return this.implementersOf(hook).map((plugin) => () => (plugin[hook] as (...a: HookArgs[K]) => MaybeAsync<HookResults[K]>).apply(plugin, args));
+    return this.implementationsOf(hook).map((call) => () => call(...args));
   }
 
-  private implementersOf(hook: HookName): readonly BasePlugin[] {
-    let found = this.implementers.get(hook);
-    if (!found) this.implementers.set(hook, (found = this.plugins.filter((plugin) => typeof plugin[hook] === 'function')));
+  /**
+   * The plugins' chain for `hook` (the Runner-level hooks: `onUserMessageCallback`,
+   * `beforeRunCallback`, `onEventCallback`), decided once per hook: "nothing registered" when no
+   * plugin implements it.
+   *
+   * ```
+   * plugins: [a, b implements onEventCallback]  →  chain('onEventCallback'): b
+   * plugins: [a]                                →  chain('onEventCallback'): nothing registered
+   * ```
+   */
+  chain<K extends HookName>(hook: K): CallbackChain<K> {
+    let found = this.chains.get(hook) as CallbackChain<K> | undefined;
+    if (!found) this.chains.set(hook, (found = callbackChain(this, hook)));
     return found;
   }
 
   /** Runs `hook` plugin by plugin until one returns a result; emits that result. */
   runFirst<K extends HookName>(hook: K, ...args: HookArgs[K]): Observable<HookResults[K]> {
-    return this.implements(hook) ? firstDefined(this.callsFor(hook, ...args)) : EMPTY;
+    return this.chain(hook).run(...args);
   }
 
   /** Runs `hook` on every plugin, one after another; emits nothing. */
@@ -69,6 +95,23 @@ export class PluginManager {
     );
   }
 
+  /**
+   * Runs `hook` on every plugin, one after another, even when one fails; emits the failures
+   * ({@link CallbackError}s) once all have run. The Runner reports run errors this way, so that a
+   * failing `onRunErrorCallback` neither hides the original error nor skips the other plugins.
+   *
+   * @example
+   * ```ts
+   * plugins.runAllSettled('onRunErrorCallback', ctx, error).subscribe((failures) => failures.length);
+   * ```
+   */
+  runAllSettled<K extends HookName>(hook: K, ...args: HookArgs[K]): Observable<Error[]> {
+    return from(this.callsFor(hook, ...args)).pipe(
+      concatMap((call) => fromMaybeAsync(call).pipe(ignoreElements(), catchError((error: unknown) => of(toError(error))))),
+      toArray(),
+    );
+  }
+
   /** Closes every plugin that has a `close` hook, in order. */
   close(): Observable<never> {
     return from(this.plugins.filter((p) => p.close)).pipe(
@@ -76,4 +119,10 @@ export class PluginManager {
       ignoreElements(),
     );
   }
+}
+
+function boundImplementations<K extends HookName>(plugins: readonly BasePlugin[], hook: K): Array<Hook<K>> {
+  return plugins
+    .filter((plugin) => typeof plugin[hook] === 'function')
+    .map((plugin) => namedCallback(hook, { pluginName: plugin.name }, (plugin[hook] as Hook<K>).bind(plugin)));
 }

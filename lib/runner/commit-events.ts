@@ -1,8 +1,8 @@
-import { concatMap, EMPTY, type Observable, of, type OperatorFunction } from 'rxjs';
+import type { OperatorFunction } from 'rxjs';
 import type { CommitBarrier } from '../context/commit-barrier.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
-import { orElse } from '../operators/or-else.js';
+import { callbackChain } from '../plugins/callback-chain.js';
 
 /**
  * The Runner's commit step, per event, one at a time and in arrival order (through the
@@ -25,16 +25,10 @@ import { orElse } from '../operators/or-else.js';
  * ```
  */
 export function commitEvents(ctx: InvocationContext, barrier: CommitBarrier): OperatorFunction<Event, Event> {
-  const presents = !!ctx.pluginManager?.implements('onEventCallback');
-  return barrier.commitInOrder((event) => {
-    const stored = ctx.sessionService.appendEvent(ctx.session, withRunMetadata(ctx, event));
-    return presents ? stored.pipe(concatMap((s) => presentedEvent(ctx, s))) : stored;
-  });
-}
-
-/** The event the caller sees: the first `onEventCallback` result, else the stored event. */
-function presentedEvent(ctx: InvocationContext, stored: Event): Observable<Event> {
-  return orElse(ctx.pluginManager ? ctx.pluginManager.runFirst('onEventCallback', ctx, stored) : EMPTY, () => of(stored));
+  const onEvent = callbackChain(ctx.pluginManager, 'onEventCallback');
+  return barrier.commitInOrder((event) =>
+    ctx.sessionService.appendEvent(ctx.session, withRunMetadata(ctx, event)).pipe(onEvent.replaceEach((stored) => [ctx, stored])),
+  );
 }
 
 /** The event with `RunConfig.customMetadata` added (the event's own keys win), as a new object. */

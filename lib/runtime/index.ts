@@ -34,7 +34,9 @@ export { compileArgumentValidator, type ArgumentValidator } from '../tools/valid
 
 // plugins and callback chains
 export { PluginManager } from '../plugins/plugin-manager.js';
-export { runCallbackChain } from '../plugins/run-callback-chain.js';
+export { callbackChain, type CallbackChain } from '../plugins/callback-chain.js';
+export { agentHooks, type AgentHooks, type AgentCallbackSource } from '../plugins/agent-hooks.js';
+export { llmAgentHooks, type LlmAgentHooks, type LlmAgentCallbackSource } from '../plugins/llm-agent-hooks.js';
 export { runAgentCallbacks, type AgentCallbackOutcome } from '../agents/run-agent-callbacks.js';
 export { validateAgentName } from '../agents/validate-agent-name.js';
 

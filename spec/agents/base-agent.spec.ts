@@ -4,7 +4,7 @@ import { concatMap, EMPTY, map, of } from 'rxjs';
 import type { CallbackContext } from '../../lib/context/callback-context.js';
 import { createPlugin } from '../../lib/plugins/create-plugin.js';
 import { simplifyEvent } from '../../lib/testing/simplify-events.js';
-import { AgentConfigError } from '../../lib/utils/errors.js';
+import { AgentConfigError, CallbackError } from '../../lib/utils/errors.js';
 import { FnAgent, textEvent } from '../support/fn-agent.js';
 import { directInvocation } from '../support/invocation.js';
 import { testScheduler } from '../support/test-scheduler.js';
@@ -169,7 +169,7 @@ describe('BaseAgent.runAsync', () => {
     expect(body).not.toHaveBeenCalled();
   });
 
-  it('propagates a throwing before callback as an error, without running the body', () => {
+  it('propagates a throwing before callback as a CallbackError naming the hook and the agent, without running the body', () => {
     const body = jest.fn(() => EMPTY);
     const boom = new Error('callback failed');
     testScheduler().run(({ expectObservable }) => {
@@ -180,7 +180,11 @@ describe('BaseAgent.runAsync', () => {
         },
         body,
       });
-      expectObservable(agent.runAsync(directInvocation(agent))).toBe('#', undefined, boom);
+      expectObservable(agent.runAsync(directInvocation(agent))).toBe(
+        '#',
+        undefined,
+        new CallbackError({ hook: 'beforeAgentCallback', agentName: 'agent', cause: boom }),
+      );
     });
     expect(body).not.toHaveBeenCalled();
   });

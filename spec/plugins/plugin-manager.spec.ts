@@ -3,7 +3,7 @@ import type { Content } from '@google/genai';
 import { BasePlugin } from '../../lib/plugins/base-plugin.js';
 import { createPlugin } from '../../lib/plugins/create-plugin.js';
 import { PluginManager } from '../../lib/plugins/plugin-manager.js';
-import { runCallbackChain } from '../../lib/plugins/run-callback-chain.js';
+import { callbackChain } from '../../lib/plugins/callback-chain.js';
 import type { InvocationContext } from '../../lib/context/invocation-context.js';
 import type { CallbackContext } from '../../lib/context/callback-context.js';
 import { PluginConfigError } from '../../lib/utils/errors.js';
@@ -31,6 +31,20 @@ describe('PluginManager', () => {
       expectObservable(plugins.runFirst('beforeRunCallback', ctx)).toBe('-(x|)', { x: content('b') });
     });
     expect(third).not.toHaveBeenCalled();
+  });
+
+  it('chain: the Runner-level chain of a hook, decided once; nothing registered when no plugin implements it', () => {
+    const plugins = new PluginManager([createPlugin({ name: 'a', onEventCallback: () => undefined })]);
+    expect(plugins.chain('onEventCallback').registered).toBe(true);
+    expect(plugins.chain('onEventCallback')).toBe(plugins.chain('onEventCallback'));
+    expect(plugins.chain('beforeRunCallback').registered).toBe(false);
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const agent = cold('-e|');
+      const result = plugins.chain('beforeRunCallback').orElse([ctx], () => agent);
+      expect(result).toBe(agent);
+      expectObservable(result).toBe('-e|');
+      expectSubscriptions(agent.subscriptions).toBe('^-!');
+    });
   });
 
   it('runAll: every plugin runs, in order, even when one returns something', () => {
@@ -75,12 +89,12 @@ describe('PluginManager', () => {
   });
 });
 
-describe('runCallbackChain', () => {
+describe('callbackChain over a PluginManager', () => {
   it('puts plugins before the agent\'s own callbacks; a plugin result skips them', () => {
     const own = jest.fn(() => content('own'));
     testScheduler().run(({ expectObservable }) => {
       const plugins = new PluginManager([createPlugin({ name: 'p', beforeAgentCallback: () => content('plugin') })]);
-      expectObservable(runCallbackChain(plugins, 'beforeAgentCallback', [own], cbCtx)).toBe('(x|)', { x: content('plugin') });
+      expectObservable(callbackChain(plugins, 'beforeAgentCallback', [own]).run(cbCtx)).toBe('(x|)', { x: content('plugin') });
     });
     expect(own).not.toHaveBeenCalled();
   });
@@ -88,11 +102,11 @@ describe('runCallbackChain', () => {
   it('falls through to the agent\'s callbacks when no plugin answers, and works without plugins', () => {
     testScheduler().run(({ expectObservable }) => {
       const plugins = new PluginManager([createPlugin({ name: 'p', beforeAgentCallback: () => undefined })]);
-      expectObservable(runCallbackChain(plugins, 'beforeAgentCallback', [() => undefined, () => content('own')], cbCtx)).toBe(
+      expectObservable(callbackChain(plugins, 'beforeAgentCallback', [() => undefined, () => content('own')]).run(cbCtx)).toBe(
         '(x|)',
         { x: content('own') },
       );
-      expectObservable(runCallbackChain(undefined, 'beforeAgentCallback', [], cbCtx)).toBe('|');
+      expectObservable(callbackChain(undefined, 'beforeAgentCallback', []).run(cbCtx)).toBe('|');
     });
   });
 });

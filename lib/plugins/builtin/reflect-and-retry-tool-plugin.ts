@@ -18,7 +18,11 @@ export interface ReflectAndRetryToolPluginOptions {
   name?: string;
   /** Consecutive failures of one tool answered with guidance before giving up (default 3; 0 = give up at once). */
   maxRetries?: number;
-  /** Past `maxRetries`: rethrow the tool's error, failing the run (default `true`), or answer the "retry exceeded" guidance. */
+  /**
+   * Past `maxRetries`: rethrow the tool's error (default `true`) — a hook fault, so the model gets
+   * `{error}` naming this plugin, or under `toolErrors: 'throw'` the run fails once the call is
+   * answered — or answer the "retry exceeded" guidance.
+   */
   throwExceptionIfRetryExceeded?: boolean;
   /** Default `'invocation'`. */
   trackingScope?: ReflectAndRetryTrackingScope;
@@ -51,9 +55,11 @@ const GLOBAL_SCOPE = '__global_reflect_and_retry_scope__';
  * Failures are counted per tool, consecutively, within a scope: the invocation (default) or
  * every run of this plugin instance (`'global'`). A successful result of a tool resets that
  * tool's counter (the plugin's own guidance responses do not); other tools' counters are
- * untouched. After `maxRetries` consecutive failures the tool's error is rethrown and the run
- * fails with it, or, with `throwExceptionIfRetryExceeded: false`, the model is told to stop using
- * the tool and try another way. Invocation counters are dropped when the invocation ends.
+ * untouched. After `maxRetries` consecutive failures the tool's error is rethrown (a hook fault:
+ * the model gets `{error}` naming this plugin, and under `toolErrors: 'throw'` the run fails with a
+ * `CallbackError` whose `cause` is that error, after the call is answered), or, with
+ * `throwExceptionIfRetryExceeded: false`, the model is told to stop using the tool and try
+ * another way. Invocation counters are dropped when the invocation ends.
  *
  * A tool that reports failure in its result rather than by throwing (`{status: 'error', ...}`)
  * is handled by overriding {@link extractErrorFromResult}.

@@ -11,7 +11,7 @@ import { GlobalInstructionPlugin } from '../../../lib/plugins/builtin/global-ins
 import { InMemoryRunner } from '../../../lib/runner/in-memory-runner.js';
 import { ScriptedLlm } from '../../../lib/testing/scripted-llm.js';
 import { simplifyEvent } from '../../../lib/testing/simplify-events.js';
-import { AgentConfigError } from '../../../lib/utils/errors.js';
+import { AgentConfigError, CallbackError } from '../../../lib/utils/errors.js';
 import { sequentialIds } from '../../../lib/utils/ids.js';
 import { FnAgent } from '../../support/fn-agent.js';
 import { directInvocation } from '../../support/invocation.js';
@@ -68,12 +68,14 @@ describe('GlobalInstructionPlugin', () => {
     expect(instructionOf(model.requests[0]!)).toBe('Customer tier: gold.\n\nYou are an agent. Your internal name is "agent".');
   });
 
-  it('a missing required state key fails the run with an AgentConfigError before the model is called', async () => {
+  it('a missing required state key fails the run with a CallbackError (cause: AgentConfigError) before the model is called', async () => {
     const model = new ScriptedLlm([text('never')]);
     const error = await runAll(runnerOf(new LlmAgent({ name: 'agent', model }), [new GlobalInstructionPlugin('Hello {customer}.')])).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(AgentConfigError);
+    expect(error).toBeInstanceOf(CallbackError);
+    expect((error as CallbackError).pluginName).toBe('global_instruction');
+    expect((error as Error).cause).toBeInstanceOf(AgentConfigError);
     expect((error as Error).message).toMatch(/\{customer\}/);
     expect(model.callCount).toBe(0);
   });

@@ -14,7 +14,8 @@ import { ScriptedLlm } from '../../../lib/testing/scripted-llm.js';
 import { simplifyEvent } from '../../../lib/testing/simplify-events.js';
 import type { BaseTool } from '../../../lib/tools/base-tool.js';
 import { FunctionTool } from '../../../lib/tools/function-tool.js';
-import { PluginConfigError } from '../../../lib/utils/errors.js';
+import { CallbackError, PluginConfigError } from '../../../lib/utils/errors.js';
+import type { RunConfig } from '../../../lib/context/run-config.js';
 import { sequentialIds } from '../../../lib/utils/ids.js';
 import { calls, text, user } from '../../support/llm.js';
 import { testScheduler } from '../../support/test-scheduler.js';
@@ -41,8 +42,15 @@ function runnerOf(model: ScriptedLlm, tools: BaseTool[], plugins: BasePlugin[]) 
   return new InMemoryRunner({ agent, appName: 'app', plugins, autoCreateSession: true, idGenerator: sequentialIds('id'), clock: () => 0 });
 }
 
-function runAll(runner: InMemoryRunner, sessionId = 's1'): Promise<Event[]> {
-  return firstValueFrom(runner.runAsync({ userId: 'u1', sessionId, newMessage: user('go') }).pipe(toArray()));
+function runAll(runner: InMemoryRunner, sessionId = 's1', runConfig: RunConfig = {}): Promise<Event[]> {
+  return firstValueFrom(runner.runAsync({ userId: 'u1', sessionId, newMessage: user('go'), runConfig }).pipe(toArray()));
+}
+
+/** Whole turns: the last stored event answers the last call. */
+function lastStored(runner: InMemoryRunner): Event {
+  let events: Event[] = [];
+  runner.sessionService.getSession({ appName: 'app', userId: 'u1', sessionId: 's1' }).subscribe((s) => (events = s!.events));
+  return events.at(-1)!;
 }
 
 /** The function responses the model received at call `index`, in call order. */
@@ -77,13 +85,25 @@ describe('ReflectAndRetryToolPlugin', () => {
     expect(responsesSeen(model, 3)).toEqual([{ ok: { fail: false } }]);
   });
 
-  it('past maxRetries it rethrows the tool\'s own error and the run fails with it', async () => {
+  it('past maxRetries it rethrows the tool\'s own error: under toolErrors "throw" the run fails with it, after the call is answered', async () => {
     const boom = new QuotaError('quota exhausted');
     const model = new ScriptedLlm([calls(fail('book')), calls(fail('book')), calls(fail('book')), text('never')]);
     const runner = runnerOf(model, [tool('book', (args) => (args['fail'] ? boom : undefined))], [new ReflectAndRetryToolPlugin({ maxRetries: 2 })]);
-    await expect(runAll(runner)).rejects.toBe(boom);
+    const error = await runAll(runner, 's1', { toolErrors: 'throw' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CallbackError);
+    expect((error as CallbackError).cause).toBe(boom);
+    expect((error as CallbackError).message).toContain('onToolErrorCallback of plugin "reflect_retry_tool_plugin"');
     expect(model.callCount).toBe(3);
     expect(responsesSeen(model, 2)[0]!['retry_count']).toBe(2);
+    expect(lastStored(runner).content!.parts![0]!.functionResponse!.response).toEqual({ error: (error as Error).message });
+  });
+
+  it('past maxRetries, by default (toolErrors "reply") the model is told the plugin gave up, and the run goes on', async () => {
+    const model = new ScriptedLlm([calls(fail('book')), calls(fail('book')), text('I give up.')]);
+    const runner = runnerOf(model, [tool('book')], [new ReflectAndRetryToolPlugin({ maxRetries: 1 })]);
+    const events = await runAll(runner);
+    expect(events.at(-1)!.content!.parts![0]!.text).toBe('I give up.');
+    expect(String(responsesSeen(model, 2)[0]!['error'])).toMatch(/onToolErrorCallback of plugin "reflect_retry_tool_plugin" failed: quota for book/);
   });
 
   it('with throwExceptionIfRetryExceeded: false it tells the model to stop using the tool, and the run goes on', async () => {
@@ -99,7 +119,7 @@ describe('ReflectAndRetryToolPlugin', () => {
 
   it('maxRetries 0 gives up at the first failure; a negative maxRetries is a PluginConfigError', async () => {
     const model = new ScriptedLlm([calls(fail('book'))]);
-    await expect(runAll(runnerOf(model, [tool('book')], [new ReflectAndRetryToolPlugin({ maxRetries: 0 })]))).rejects.toThrow('quota for book');
+    await expect(runAll(runnerOf(model, [tool('book')], [new ReflectAndRetryToolPlugin({ maxRetries: 0 })]), 's1', { toolErrors: 'throw' })).rejects.toThrow('quota for book');
     expect(() => new ReflectAndRetryToolPlugin({ maxRetries: -1 })).toThrow(PluginConfigError);
   });
 
@@ -164,7 +184,7 @@ describe('ReflectAndRetryToolPlugin', () => {
     expect(responsesSeen(model, 3)[0]).toEqual({ status: 'ok', value: 42 });
   });
 
-  it('an error found in a result, past maxRetries, fails the run with an Error carrying it', async () => {
+  it('an error found in a result, past maxRetries, fails the run (toolErrors "throw") with an Error carrying it', async () => {
     class StringErrors extends ReflectAndRetryToolPlugin {
       override extractErrorFromResult(_tool: BaseTool, _args: Record<string, unknown>, _ctx: ToolContext, result: Record<string, unknown>) {
         return typeof result['error'] === 'string' ? Promise.resolve(result['error']) : undefined;
@@ -172,7 +192,7 @@ describe('ReflectAndRetryToolPlugin', () => {
     }
     const broken = new FunctionTool({ name: 'broken', description: 'x', execute: () => ({ error: 'backend down' }) });
     const model = new ScriptedLlm([calls({ name: 'broken', args: {} }), calls({ name: 'broken', args: {} })]);
-    await expect(runAll(runnerOf(model, [broken], [new StringErrors({ maxRetries: 1 })]))).rejects.toThrow('backend down');
+    await expect(runAll(runnerOf(model, [broken], [new StringErrors({ maxRetries: 1 })]), 's1', { toolErrors: 'throw' })).rejects.toThrow('backend down');
   });
 
   it('its responses take the place of the agent\'s own onToolErrorCallback (plugins come first)', async () => {
