@@ -1,6 +1,6 @@
 // `npm run bench`: rxadk and @google/adk side by side on the same scripted work (SPEC §14).
 //
-//   node dist/bench/run.js [--scenario turns,parallel,handles] [--framework rxadk,adk]
+//   node dist/bench/run.js [--scenario turns,parallel,handles,heap] [--framework rxadk,adk]
 //                          [--turns 1000] [--adk-turns 1000] [--sessions 20] [--session-turns 100]
 //                          [--warmup 2000] [--repeats 5]
 //
@@ -14,6 +14,7 @@ import { rxadk } from './frameworks/rxadk.js';
 import { adk } from './reference/adk.js';
 import { benchOptions } from './bench-options.js';
 import { fmt, heading, table, times } from './report.js';
+import { heapReport, runAbortListenerHeapScenario } from './scenarios/abort-listener-heap.js';
 import { runOpenHandlesScenario, summarizeResources, type OpenHandlesResult } from './scenarios/open-handles.js';
 import { runParallelToolsScenario, type ParallelRun } from './scenarios/parallel-tools.js';
 import { buckets, runTurnsScenario, statsOf, type TurnsResult, type TurnsRun } from './scenarios/turns.js';
@@ -33,7 +34,7 @@ function parseOptions(argv: readonly string[]): Options {
   const { int, list } = benchOptions(argv);
   const turns = int('turns', 1000);
   return {
-    scenarios: list('scenario', 'turns,parallel,handles'),
+    scenarios: list('scenario', 'turns,parallel,handles,heap'),
     frameworks: list('framework', 'rxadk,adk'),
     turns,
     adkTurns: int('adk-turns', turns),
@@ -271,6 +272,18 @@ async function main(): Promise<void> {
       'unsubscribe releases everything (no open handles)',
       result.leaked.length ? `left: ${summarizeResources(result.leaked)}` : 'nothing left; tool aborted: ' + result.toolAbortSignalFired,
       result.leaked.length === 0 && result.toolAbortSignalFired ? 'MET' : 'NOT MET',
+    ]);
+  }
+
+  if (options.scenarios.has('heap') && options.frameworks.has('rxadk')) {
+    const targetMb = 8;
+    const result = await runAbortListenerHeapScenario({ rounds: 3, runs: 1000 });
+    console.log(heading('Scenario "heap" (rxadk): 3 rounds × 1,000 runs, a tool abort listener capturing ctx, the Runner dropped after each'));
+    console.log(heapReport(result, targetMb));
+    summary.push([
+      `heap growth round 1 → 3 < ${targetMb} MB (nothing kept after a run)`,
+      `${fmt(result.growthMb, 2)} MB`,
+      result.growthMb < targetMb ? 'MET' : 'NOT MET',
     ]);
   }
 

@@ -4,36 +4,90 @@
  * wasted work. With a parent, the signal also fires when the parent's does (a tool call inside
  * a run). {@link abort} before anyone asked makes the signal start out aborted.
  *
+ * The link to the parent is a plain `'abort'` listener on the parent's signal, added when the
+ * signal is first read and removed by {@link dispose} (or when either side aborts). The owner
+ * calls `dispose()` when the work ends; {@link abortOnTeardown} does it on every teardown. No
+ * `{signal}`-option listener is used: Node keeps those in a process-wide weak-listener registry
+ * that, once a listener on the child's signal reaches the parent again (a tool's listener that
+ * closes over its context does), keeps the whole context alive after the run.
+ *
+ * ```
+ * parent:      ──────────────X          ──────────────X         ──X
+ * child read:  ──^ (links)              ──^ (links)             ──────^ (starts aborted)
+ * dispose:                               ──────^ (unlinks)
+ * child:       ──────────────X          ─────────────── (never)  ──────X
+ * ```
+ *
  * @example
  * ```ts
  * const run = new LazyAbortController();
  * const call = new LazyAbortController(() => run.signal);
- * call.signal.aborted; // false — both controllers exist from here on
+ * call.signal.aborted; // false — both controllers exist from here on, the call's linked to the run's
  * run.abort();
  * call.signal.aborted; // true
+ * call.dispose();      // the work is over: unlinked from the run (a no-op here, the abort already did)
  * ```
  */
 export class LazyAbortController {
   private controller: AbortController | undefined;
   private aborted = false;
+  private reason: unknown;
+  private disposed = false;
+  /** The parent's signal this controller listens to, while linked. */
+  private linkedParent: AbortSignal | undefined;
+  private readonly onParentAbort = (): void => {
+    const parent = this.linkedParent;
+    this.linkedParent = undefined;
+    this.controller?.abort(parent?.reason);
+  };
 
   constructor(private readonly parent?: () => AbortSignal) {}
 
-  /** The signal (created on first access, already aborted if the work was cancelled before). */
+  /**
+   * The signal (created on first access, already aborted if the work was cancelled before, or if
+   * the parent's was). Read after {@link dispose}, it is not linked to the parent any more: it
+   * starts aborted when the parent's signal already is, and never fires otherwise.
+   */
   get signal(): AbortSignal {
     if (!this.controller) {
       const controller = (this.controller = new AbortController());
-      const parent = this.parent?.();
-      if (this.aborted) controller.abort();
-      else if (parent?.aborted) controller.abort(parent.reason);
-      else parent?.addEventListener('abort', () => controller.abort(parent.reason), { once: true, signal: controller.signal });
+      if (this.aborted) controller.abort(this.reason);
+      else this.link(controller);
     }
     return this.controller.signal;
   }
 
-  /** Cancels this piece of work (not the parent). */
-  abort(): void {
+  /** Cancels this piece of work (not the parent), with an optional `reason` (the signal's `reason`). */
+  abort(reason?: unknown): void {
+    if (this.aborted) return;
     this.aborted = true;
-    this.controller?.abort();
+    this.reason = reason;
+    this.unlink();
+    this.controller?.abort(reason);
+  }
+
+  /**
+   * The work is over: removes the listener on the parent's signal, so that nothing of this
+   * controller (or of what listens to its signal) stays reachable from the parent. Does not
+   * abort. Idempotent; later parent aborts no longer reach this signal.
+   */
+  dispose(): void {
+    this.disposed = true;
+    this.unlink();
+  }
+
+  private link(controller: AbortController): void {
+    const parent = this.parent?.();
+    if (!parent) return;
+    if (parent.aborted) controller.abort(parent.reason);
+    else if (!this.disposed) {
+      this.linkedParent = parent;
+      parent.addEventListener('abort', this.onParentAbort, { once: true });
+    }
+  }
+
+  private unlink(): void {
+    this.linkedParent?.removeEventListener('abort', this.onParentAbort);
+    this.linkedParent = undefined;
   }
 }

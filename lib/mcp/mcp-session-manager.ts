@@ -67,14 +67,15 @@ export class McpSessionManager {
   }
 
   /**
-   * Sends one request on the shared client with this connection's timeout and `signal`. A
+   * Sends one request on the shared client with `signal` and a timeout: `timeoutMs` when given
+   * (a tool call's own timeout), else this connection's `timeoutMs`, else the SDK's 60 s. A
    * request that fails because the connection is gone marks it ended, so the next one reconnects.
    */
-  request<T>(send: (client: Client, options: RequestOptions) => Promise<T>, signal?: AbortSignal): Observable<T> {
+  request<T>(send: (client: Client, options: RequestOptions) => Promise<T>, signal?: AbortSignal, timeoutMs?: number): Observable<T> {
     return defer(() => {
       const session = this.liveSession();
       return session.ready$.pipe(
-        concatMap((client) => defer(() => from(send(client, this.requestOptions(signal))))),
+        concatMap((client) => defer(() => from(send(client, this.requestOptions(signal, timeoutMs))))),
         tap({ error: (error: unknown) => this.noteFailure(session, error) }),
       );
     });
@@ -126,9 +127,9 @@ export class McpSessionManager {
     );
   }
 
-  private requestOptions(signal?: AbortSignal): RequestOptions {
+  private requestOptions(signal?: AbortSignal, timeoutMs = this.params.timeoutMs): RequestOptions {
     return {
-      ...(this.params.timeoutMs !== undefined ? { timeout: this.params.timeoutMs } : {}),
+      ...(timeoutMs !== undefined ? { timeout: timeoutMs } : {}),
       ...(signal ? { signal } : {}),
     };
   }

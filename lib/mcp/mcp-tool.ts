@@ -4,6 +4,7 @@ import { catchError, defer, finalize, map, type Observable, tap, throwError } fr
 import type { ToolContext } from '../context/tool-context.js';
 import { BaseTool } from '../tools/base-tool.js';
 import { toGeminiSchema, type JsonSchema } from '../tools/to-gemini-schema.js';
+import { toolTimeoutOf } from '../tools/tool-timeout.js';
 import { type ArgumentValidator, compileArgumentValidator } from '../tools/validate-arguments.js';
 import { RxadkError } from '../utils/errors.js';
 import type { McpSessionManager } from './mcp-session-manager.js';
@@ -17,6 +18,11 @@ export interface McpToolInit {
   session: McpSessionManager;
   /** The name the model sees (default: the server's name; a toolset's prefix changes it). */
   name?: string;
+  /**
+   * Milliseconds one call may take ({@link BaseTool.timeoutMs}; wins over `RunConfig.toolTimeoutMs`).
+   * Default: the run's setting. See {@link McpTool} for how it reaches the server.
+   */
+  timeoutMs?: number;
 }
 
 /**
@@ -26,8 +32,15 @@ export interface McpToolInit {
  * the toolset's shared connection and emits the `CallToolResult` as plain JSON, the way ADK Python
  * returns it: `{content: [{type: 'text', text: '...'}], isError: false}`. A result with
  * `isError: true` goes to the model as it is; a protocol failure is an {@link McpToolCallError}.
- * The call is cancelled (`notifications/cancelled`) when `ctx.abortSignal` fires or the
- * subscriber unsubscribes.
+ * The call is cancelled (`notifications/cancelled`) when `ctx.abortSignal` fires (the run is
+ * cancelled, or the call's timeout expired) or the subscriber unsubscribes; the call then fails
+ * at once with an {@link McpToolCallError}.
+ *
+ * Timeouts: when a tool timeout applies ({@link timeoutMs}, else the run's
+ * `RunConfig.toolTimeoutMs`: see `toolTimeoutOf`), it is also the MCP SDK's request timeout of
+ * the call, so that a tool allowed more than the connection's `timeoutMs` (default: the SDK's
+ * 60 s) is not cut short by it, and a call run outside a Runner times out too. Without one, the
+ * connection's `timeoutMs` applies.
  *
  * Tools come from {@link McpToolset.getTools}; you rarely build one yourself.
  *
@@ -45,7 +58,11 @@ export class McpTool extends BaseTool {
   private validator: ArgumentValidator | undefined;
 
   constructor(init: McpToolInit) {
-    super({ name: init.name ?? init.mcpTool.name, description: init.mcpTool.description ?? '' });
+    super({
+      name: init.name ?? init.mcpTool.name,
+      description: init.mcpTool.description ?? '',
+      ...(init.timeoutMs !== undefined ? { timeoutMs: init.timeoutMs } : {}),
+    });
     this.mcpTool = init.mcpTool;
     this.session = init.session;
   }
@@ -71,8 +88,9 @@ export class McpTool extends BaseTool {
   override runAsync(args: Record<string, unknown>, ctx: ToolContext): Observable<Record<string, unknown>> {
     return defer(() => {
       const call = new CallCancellation(ctx.abortSignal);
+      const timeoutMs = toolTimeoutOf(this, ctx.invocation.runConfig);
       return this.session
-        .request((client, options) => client.callTool({ name: this.mcpName, arguments: args }, undefined, options), call.signal)
+        .request((client, options) => client.callTool({ name: this.mcpName, arguments: args }, undefined, options), call.signal, timeoutMs)
         .pipe(
           tap({ next: () => call.answered(), error: () => call.answered() }),
           map((result) => toPlainToolResult(result as CallToolResult)),

@@ -21,6 +21,15 @@ export interface McpToolsetOptions {
   toolFilter?: ToolFilter;
   /** Prepended to every tool name the model sees, as `<prefix>_<name>` (ADK's `tool_name_prefix`). */
   toolNamePrefix?: string;
+  /**
+   * Milliseconds one call of any of this server's tools may take: each {@link McpTool}'s own
+   * `timeoutMs`, so it wins over the run's `RunConfig.toolTimeoutMs`. On expiry the call is
+   * cancelled on the server (`notifications/cancelled`) and the model gets
+   * `{error: 'Tool <name> timed out after <n> ms.'}`. Default: none of its own (the run's setting
+   * applies; without one, the connection's `timeoutMs`, default the MCP SDK's 60 s, still ends a
+   * call). Not to be confused with `connectionParams.timeoutMs`, the timeout of every MCP request.
+   */
+  toolTimeoutMs?: number;
 }
 
 /**
@@ -40,6 +49,7 @@ export interface McpToolsetOptions {
  * const everything = new McpToolset({
  *   connectionParams: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] },
  *   toolFilter: ['get-sum', 'echo'],
+ *   toolTimeoutMs: 30_000, // optional: each call may take 30 s, then it is cancelled on the server
  * });
  * const agent = new LlmAgent({ name: 'assistant', model: 'gemini-2.5-flash', tools: [everything] });
  * // ... run the agent with a Runner ...
@@ -49,6 +59,8 @@ export interface McpToolsetOptions {
 export class McpToolset extends BaseToolset {
   readonly connectionParams: McpConnectionParams;
   readonly toolNamePrefix: string | undefined;
+  /** The `timeoutMs` each of its tools gets ({@link McpToolsetOptions.toolTimeoutMs}). */
+  readonly toolTimeoutMs: number | undefined;
   private readonly session: McpSessionManager;
   private readonly tools = new Map<string, { schema: string; tool: McpTool }>();
 
@@ -57,6 +69,7 @@ export class McpToolset extends BaseToolset {
     checkConnectionParams(options.connectionParams);
     this.connectionParams = options.connectionParams;
     this.toolNamePrefix = options.toolNamePrefix || undefined;
+    this.toolTimeoutMs = options.toolTimeoutMs;
     this.session = new McpSessionManager(options.connectionParams);
   }
 
@@ -97,7 +110,12 @@ export class McpToolset extends BaseToolset {
     const known = this.tools.get(mcpTool.name);
     if (known && known.schema === schema) return known.tool;
     const name = this.toolNamePrefix ? `${this.toolNamePrefix}_${mcpTool.name}` : mcpTool.name;
-    const tool = new McpTool({ mcpTool, session: this.session, name });
+    const tool = new McpTool({
+      mcpTool,
+      session: this.session,
+      name,
+      ...(this.toolTimeoutMs !== undefined ? { timeoutMs: this.toolTimeoutMs } : {}),
+    });
     this.tools.set(mcpTool.name, { schema, tool });
     return tool;
   }

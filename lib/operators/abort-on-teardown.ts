@@ -1,15 +1,26 @@
 import { type MonoTypeOperatorFunction, Observable } from 'rxjs';
+import type { LazyAbortController } from '../context/lazy-abort-controller.js';
+
+/** What {@link abortOnTeardown} drives: an `AbortController`, or a {@link LazyAbortController}. */
+export interface AbortOnTeardownTarget {
+  abort(): void;
+  /** Called on every teardown, after any abort: the work is over (a {@link LazyAbortController} unlinks from its parent). */
+  dispose?(): void;
+}
 
 /**
  * Aborts `controller` when the subscription ends without the source completing: the subscriber
  * unsubscribed early, or the source errored. A normal completion leaves it untouched. This is how
  * "cancellation is unsubscription" reaches code that only understands `AbortSignal` (fetch,
- * Promise-returning tools).
+ * Promise-returning tools). On every teardown (completion too) it then calls the controller's
+ * `dispose()`, if it has one: a {@link LazyAbortController} drops its listener on its parent's
+ * signal there, so nothing of the finished work stays reachable from a longer-lived signal.
  *
  * ```
  * source:   --a--b--c--|        --a--b--#         --a--b-
  * unsub:                                                 ^
  * aborted:  no                  yes (after #)     yes (at ^)
+ * dispose:  at |                after #           at ^
  * ```
  *
  * @example
@@ -18,7 +29,7 @@ import { type MonoTypeOperatorFunction, Observable } from 'rxjs';
  * work$.pipe(abortOnTeardown(controller)).subscribe().unsubscribe(); // controller.signal.aborted === true
  * ```
  */
-export function abortOnTeardown<T>(controller: { abort(): void }): MonoTypeOperatorFunction<T> {
+export function abortOnTeardown<T>(controller: AbortOnTeardownTarget): MonoTypeOperatorFunction<T> {
   return (source) =>
     new Observable<T>((subscriber) => {
       let completed = false;
@@ -33,6 +44,7 @@ export function abortOnTeardown<T>(controller: { abort(): void }): MonoTypeOpera
       return () => {
         subscription.unsubscribe();
         if (!completed) controller.abort();
+        controller.dispose?.();
       };
     });
 }

@@ -9,6 +9,14 @@ export interface BaseToolConfig {
   description: string;
   /** The tool starts work that finishes later; its call id goes into `longRunningToolIds`. */
   isLongRunning?: boolean;
+  /**
+   * Milliseconds one call of this tool may take; wins over the run's `RunConfig.toolTimeoutMs`.
+   * On expiry the call's `ctx.abortSignal` fires and the model gets
+   * `{error: 'Tool <name> timed out after <n> ms.'}`. Default: `undefined`, the run's setting
+   * applies (and by default the run has none). `0`, a negative number, `NaN` or `Infinity`: this
+   * tool never times out, even when the run sets one (see `toolTimeoutOf`).
+   */
+  timeoutMs?: number;
 }
 
 /**
@@ -20,7 +28,7 @@ export interface BaseToolConfig {
  * @example
  * ```ts
  * class Clock extends BaseTool {
- *   constructor() { super({ name: 'now', description: 'The current time' }); }
+ *   constructor() { super({ name: 'now', description: 'The current time', timeoutMs: 1_000 }); }
  *   override getDeclaration() { return { name: this.name, description: this.description }; }
  *   override runAsync() { return of({ now: new Date().toISOString() }); }
  * }
@@ -30,11 +38,14 @@ export abstract class BaseTool {
   readonly name: string;
   readonly description: string;
   readonly isLongRunning: boolean;
+  /** This tool's own timeout in milliseconds (`BaseToolConfig.timeoutMs`), or `undefined`: the run's `toolTimeoutMs` applies. */
+  readonly timeoutMs: number | undefined;
 
   constructor(config: BaseToolConfig) {
     this.name = config.name;
     this.description = config.description;
     this.isLongRunning = config.isLongRunning ?? false;
+    this.timeoutMs = config.timeoutMs;
   }
 
   /** The declaration the model sees, or `undefined` for tools that only change the request. */

@@ -21,6 +21,12 @@ export interface FunctionToolConfig<Args extends Record<string, unknown> = Recor
   /** Does the work. Receives validated arguments. May return a value, a Promise or an Observable. */
   execute: (args: Args, ctx: ToolContext) => MaybeAsync<unknown>;
   isLongRunning?: boolean;
+  /**
+   * Milliseconds one call may take (wins over `RunConfig.toolTimeoutMs`). On expiry `ctx.abortSignal`
+   * fires and the model gets `{error: 'Tool <name> timed out after <n> ms.'}`. Default: the run's
+   * setting. `0` (or `Infinity`) exempts this tool from the run's timeout.
+   */
+  timeoutMs?: number;
   /** Ask a human before running (SPEC §10): `true`, or a predicate of the arguments. */
   requireConfirmation?: boolean | ((args: Args, ctx: ToolContext) => MaybeAsync<boolean>);
 }
@@ -71,6 +77,7 @@ export function isRequireConfirmationHint(hint: string): boolean {
  *   description: 'Returns the weather in a city.',
  *   parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
  *   execute: ({ city }) => ({ city, temp: 25, sky: 'sunny' }),
+ *   timeoutMs: 10_000, // optional: the model gets {error: 'Tool get_weather timed out after 10000 ms.'} past it
  * });
  * ```
  */
@@ -82,7 +89,12 @@ export class FunctionTool<Args extends Record<string, unknown> = Record<string, 
   private declaration: FunctionDeclaration | undefined;
 
   constructor(config: FunctionToolConfig<Args>) {
-    super({ name: config.name, description: config.description, isLongRunning: config.isLongRunning ?? false });
+    super({
+      name: config.name,
+      description: config.description,
+      isLongRunning: config.isLongRunning ?? false,
+      ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
+    });
     this.parameters = resolveSchema(config.parameters);
     this.execute = config.execute;
     this.requireConfirmation = config.requireConfirmation;

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { EMPTY } from 'rxjs';
 import { InvocationContext } from '../../lib/context/invocation-context.js';
+import type { RunConfig } from '../../lib/context/run-config.js';
 import { ReadonlyContext } from '../../lib/context/readonly-context.js';
 import { ToolContext } from '../../lib/context/tool-context.js';
 import type { McpStdioConnectionParams } from '../../lib/mcp/mcp-connection-params.js';
@@ -13,11 +14,12 @@ import { readYaml } from '../support/recordings.js';
 /** The conformance agent's stdio server: `npx -y @modelcontextprotocol/server-everything` (installed locally). */
 export const EVERYTHING: McpStdioConnectionParams = { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] };
 
-function invocation(): InvocationContext {
+function invocation(runConfig?: RunConfig): InvocationContext {
   return new InvocationContext({
     session: newSession({ id: 's', appName: 'a', userId: 'u' }),
     sessionService: new InMemorySessionService(),
     agent: new FnAgent({ name: 'agent', body: () => EMPTY }),
+    ...(runConfig ? { runConfig } : {}),
   });
 }
 
@@ -26,9 +28,9 @@ export function readonlyContext(): ReadonlyContext {
   return new ReadonlyContext(invocation());
 }
 
-/** A context for `runAsync`, with the call's own abort signal when given. */
-export function toolContext(abortSignal?: AbortSignal): ToolContext {
-  return new ToolContext(invocation(), { functionCallId: 'call-1', ...(abortSignal ? { abortSignal } : {}) });
+/** A context for `runAsync`, with the call's own abort signal and the run's config when given. */
+export function toolContext(abortSignal?: AbortSignal, runConfig?: RunConfig): ToolContext {
+  return new ToolContext(invocation(runConfig), { functionCallId: 'call-1', ...(abortSignal ? { abortSignal } : {}) });
 }
 
 /** Processes below this one (the Jest worker) whose command line matches `pattern`. */
