@@ -4,3 +4,8 @@ export const REQUEST_CONFIRMATION_FUNCTION_CALL_NAME = 'adk_request_confirmation
 export const REQUEST_EUC_FUNCTION_CALL_NAME = 'adk_request_credential';
 /** Prefix of function-call ids the framework generates (removed before the model sees them). */
 export const CLIENT_FUNCTION_CALL_ID_PREFIX = 'adk-';
+/**
+ * Prefix of the framework's function calls that the client answers (`adk_request_confirmation`,
+ * `adk_request_credential`, input requests): they stay open until answered, never "orphans".
+ */
+export const CLIENT_ANSWERED_FUNCTION_CALL_PREFIX = 'adk_request_';

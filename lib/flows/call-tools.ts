@@ -7,7 +7,7 @@ import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import type { FlowAgent } from './flow-agent.js';
 import { mergeFunctionResponseEvents } from './merge-function-response-events.js';
-import { runToolCall } from './run-tool-call.js';
+import { runToolCall, type ToolCallOutcome } from './run-tool-call.js';
 
 /** One function call to run, with the human's decision when it resumes a confirmed call (SPEC §10). */
 export interface ToolCallRequest {
@@ -16,13 +16,13 @@ export interface ToolCallRequest {
 }
 
 /**
- * Runs the function calls of a model event through {@link runToolCalls} and emits one merged
- * function-response event with the responses in call order, or nothing if no call produced a
- * response.
+ * Runs the function calls of a model event through {@link runToolCalls} and emits one outcome:
+ * the merged function-response event with the responses in call order (and the run's failure
+ * under `toolErrors: 'throw'`), or nothing if no call produced a response.
  *
  * @example
  * ```ts
- * callTools(ctx, agent, modelEvent, request.toolsDict).pipe(concatMap((e) => ctx.emit(e)));
+ * callTools(ctx, agent, modelEvent, request.toolsDict).pipe(concatMap(({ event }) => ctx.emit(event)));
  * ```
  */
 export function callTools(
@@ -30,15 +30,16 @@ export function callTools(
   agent: FlowAgent,
   modelEvent: Event,
   toolsDict: Record<string, BaseTool>,
-): Observable<Event> {
+): Observable<ToolCallOutcome> {
   return runToolCalls(ctx, agent, getFunctionCalls(modelEvent).map((call) => ({ call })), toolsDict);
 }
 
 /**
  * The one tool pipeline (SPEC §7.2), shared by a model event's calls and by resumed confirmed
  * calls: all calls start together (`mergeMap`; at most `RunConfig.maxConcurrentTools` at once
- * when set), and one merged function-response event is emitted with the responses in call order,
- * or nothing if no call produced a response.
+ * when set), and one outcome is emitted: the merged function-response event with the responses in
+ * call order and the first failure in call order (under `toolErrors: 'throw'`), or nothing if no
+ * call produced a response.
  *
  * ```
  * calls:      [a, b]
@@ -52,7 +53,7 @@ export function callTools(
  * @example
  * ```ts
  * runToolCalls(ctx, agent, [{ call: c1 }, { call: c2, confirmation: { confirmed: true } }], toolsDict)
- *   .subscribe((merged) => merged.content?.parts?.length); // 2
+ *   .subscribe(({ event }) => event.content?.parts?.length); // 2
  * ```
  */
 export function runToolCalls(
@@ -60,18 +61,18 @@ export function runToolCalls(
   agent: FlowAgent,
   calls: readonly ToolCallRequest[],
   toolsDict: Record<string, BaseTool>,
-): Observable<Event> {
+): Observable<ToolCallOutcome> {
   if (calls.length === 1) return runOne(ctx, agent, calls[0]!, toolsDict);
   return from(calls).pipe(
-    mergeMap((request, index) => runOne(ctx, agent, request, toolsDict).pipe(map((event) => ({ index, event }))), toolConcurrency(ctx)),
+    mergeMap((request, index) => runOne(ctx, agent, request, toolsDict).pipe(map((outcome) => ({ index, outcome }))), toolConcurrency(ctx)),
     toArray(),
     map(inCallOrder),
-    filter((events) => events.length > 0),
-    map((events) => mergeFunctionResponseEvents(ctx, events)),
+    filter((outcomes) => outcomes.length > 0),
+    map((outcomes) => mergedOutcome(ctx, outcomes)),
   );
 }
 
-function runOne(ctx: InvocationContext, agent: FlowAgent, request: ToolCallRequest, toolsDict: Record<string, BaseTool>): Observable<Event> {
+function runOne(ctx: InvocationContext, agent: FlowAgent, request: ToolCallRequest, toolsDict: Record<string, BaseTool>): Observable<ToolCallOutcome> {
   return runToolCall(ctx, agent, request.call, toolsDict, request.confirmation);
 }
 
@@ -81,6 +82,13 @@ function toolConcurrency(ctx: InvocationContext): number {
   return max && max > 0 ? max : Infinity;
 }
 
-function inCallOrder(results: Array<{ index: number; event: Event }>): Event[] {
-  return [...results].sort((a, b) => a.index - b.index).map((r) => r.event);
+function inCallOrder(results: Array<{ index: number; outcome: ToolCallOutcome }>): ToolCallOutcome[] {
+  return [...results].sort((a, b) => a.index - b.index).map((r) => r.outcome);
+}
+
+/** One event with every response, and the first failure in call order (if any). */
+function mergedOutcome(ctx: InvocationContext, outcomes: ToolCallOutcome[]): ToolCallOutcome {
+  const event = mergeFunctionResponseEvents(ctx, outcomes.map((o) => o.event));
+  const failure = outcomes.find((o) => o.failure)?.failure;
+  return failure ? { event, failure } : { event };
 }

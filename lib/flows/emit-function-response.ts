@@ -5,6 +5,7 @@ import { endInvocation } from '../context/end-invocation.js';
 import { AgentConfigError } from '../utils/errors.js';
 import type { FlowAgent } from './flow-agent.js';
 import { requestConfirmationEvent } from './request-confirmation-event.js';
+import type { ToolCallOutcome } from './run-tool-call.js';
 
 /**
  * Emits a merged function-response event and what follows it:
@@ -12,21 +13,26 @@ import { requestConfirmationEvent } from './request-confirmation-event.js';
  * ```
  * a call asked for confirmation:  (ask)(response) ─► the invocation ends
  * a call transferred:             (response) ─► committed ─► target agent runs, same invocation
+ * a failure (toolErrors 'throw'): (response) ─► committed ─► #failure (the call was answered first)
  * otherwise:                      (response)
  * ```
  *
  * @example
  * ```ts
- * callTools(ctx, agent, modelEvent, toolsDict).pipe(concatMap((r) => emitFunctionResponse(ctx, agent, modelEvent, r)));
+ * callTools(ctx, agent, modelEvent, toolsDict).pipe(concatMap((outcome) => emitFunctionResponse(ctx, agent, modelEvent, outcome)));
  * ```
  */
-export function emitFunctionResponse(ctx: InvocationContext, agent: FlowAgent, callEvent: Event, responseEvent: Event): Observable<Event> {
+export function emitFunctionResponse(ctx: InvocationContext, agent: FlowAgent, callEvent: Event, outcome: ToolCallOutcome): Observable<Event> {
   return defer(() => {
+    const responseEvent = outcome.event;
     const ask = requestConfirmationEvent(ctx, callEvent, responseEvent);
     return concat(
       ask ? ctx.emit(ask) : EMPTY,
       ctx.emit(responseEvent),
-      defer(() => (ask ? endInvocation(ctx) : transferIfRequested(ctx, agent, responseEvent))),
+      defer(() => {
+        if (outcome.failure) return throwError(() => outcome.failure);
+        return ask ? endInvocation(ctx) : transferIfRequested(ctx, agent, responseEvent);
+      }),
     );
   });
 }

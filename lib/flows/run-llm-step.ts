@@ -64,6 +64,6 @@ function postprocess(
 function handleFunctionCalls(ctx: InvocationContext, agent: FlowAgent, modelEvent: Event, request: LlmRequest): Observable<Event> {
   if (getFunctionCalls(modelEvent).length === 0) return EMPTY;
   return callTools(ctx, agent, modelEvent, request.toolsDict).pipe(
-    concatMap((responseEvent) => emitFunctionResponse(ctx, agent, modelEvent, responseEvent)),
+    concatMap((outcome) => emitFunctionResponse(ctx, agent, modelEvent, outcome)),
   );
 }

@@ -1,25 +1,42 @@
 import type { FunctionCall } from '@google/genai';
-import { catchError, concatMap, defaultIfEmpty, defer, EMPTY, filter, map, type Observable, of, take, throwError } from 'rxjs';
-import { orElse } from '../operators/or-else.js';
+import { catchError, defaultIfEmpty, defer, filter, map, type Observable, of, take, throwError, timeout } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { LazyAbortController } from '../context/lazy-abort-controller.js';
 import { ToolContext } from '../context/tool-context.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { Event } from '../events/event.js';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
-import { hasCallbacks, runCallbackChain } from '../plugins/run-callback-chain.js';
+import { llmAgentHooks, type LlmAgentHooks } from '../plugins/llm-agent-hooks.js';
 import { isDefined } from '../utils/from-maybe-async.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import { CONFIRMATION_REQUIRED_ERROR } from '../tools/function-tool.js';
-import { ToolExecutionError, ToolNotFoundError, toError } from '../utils/errors.js';
+import { NonJsonResultError, ToolExecutionError, ToolNotFoundError, ToolTimeoutError, toError } from '../utils/errors.js';
+import { asJsonValue } from '../utils/as-json-value.js';
+import { toolTimeoutOf } from '../tools/tool-timeout.js';
 import type { FlowAgent } from './flow-agent.js';
 
 /** A tool result as the model receives it. */
 export type ToolResult = Record<string, unknown>;
 
 /**
- * Runs one function call and emits its function-response event (or nothing, for a long-running
- * tool that returned nothing). In order:
+ * One call's function-response event, and — under `toolErrors: 'throw'` — the failure that must
+ * fail the run once that response is committed (whole turns: the call is answered first).
+ */
+export interface ToolCallOutcome {
+  event: Event;
+  failure?: Error;
+}
+
+/** A call's result before it becomes an event. */
+interface Settled {
+  result: ToolResult;
+  failure?: Error;
+}
+
+/**
+ * Runs one function call and emits its outcome: the function-response event (or nothing, for a
+ * long-running tool that returned nothing). Every fault becomes an `{error}` reply, so a stored
+ * call is always answered (SPEC §6, whole turns). In order:
  *
  * ```
  * unknown tool ───────────────────────────────────────────────► {error: "Tool x is not available..."}
@@ -27,17 +44,27 @@ export type ToolResult = Record<string, unknown>;
  *    │ none                                                 │
  * validate args ──invalid──► {error: "Invalid arguments..."} │ (tool never runs)
  *    │ valid                                                │
- * tool.runAsync ──error──► on-tool-error chain ──none──► {error: "<tool> failed: ..."} (or ToolExecutionError)
+ * tool.runAsync ──timeout──► abort its signal, {error: "Tool x timed out after n ms."}
+ *    │ ──error──► on-tool-error chain ──none──► {error: "<tool> failed: ..."}
  *    │ result (non-object r → {result: r})                  │
  *    ▼◄─────────────────────────────────────────────────────┘
- * after-tool chain (a result replaces it) ──► function-response event (role user, the call's id)
+ * after-tool chain (a result replaces it)
+ *    ▼
+ * not JSON? ──► {error: "Tool x returned a result that is not JSON: ..."}
+ *    ▼
+ * function-response event (role user, the call's id)
  * ```
  *
- * The call gets its own abort signal: it fires when this call is cancelled or the run is.
+ * A callback or plugin that throws in any tool hook answers with `{error}` naming the hook and
+ * its owner (a `CallbackError`). Under `toolErrors: 'throw'`, a tool failure or a hook fault
+ * also sets the outcome's `failure`: the run fails after the response is committed.
+ *
+ * The call gets its own abort signal: it fires when the call is cancelled, times out, or the run is.
  *
  * @example
  * ```ts
- * runToolCall(ctx, agent, { id: 'c1', name: 'get_weather', args: { city: 'Paris' } }, request.toolsDict).subscribe(...);
+ * runToolCall(ctx, agent, { id: 'c1', name: 'get_weather', args: { city: 'Paris' } }, request.toolsDict)
+ *   .subscribe(({ event, failure }) => ...);
  * ```
  */
 export function runToolCall(
@@ -46,7 +73,7 @@ export function runToolCall(
   call: FunctionCall,
   toolsDict: Record<string, BaseTool>,
   toolConfirmation?: ToolConfirmation,
-): Observable<Event> {
+): Observable<ToolCallOutcome> {
   return defer(() => {
     const cancellation = new LazyAbortController(() => ctx.abortSignal);
     const toolContext = new ToolContext(ctx, {
@@ -54,14 +81,27 @@ export function runToolCall(
       abortSignal: () => cancellation.signal,
       ...(toolConfirmation ? { toolConfirmation } : {}),
     });
-    const args = (call.args ?? {}) as Record<string, unknown>;
+    const args = isRecord(call.args) ? call.args : {};
     const tool = ownTool(toolsDict, call.name ?? '');
-    const result$ = tool ? toolResult(ctx, agent, tool, args, toolContext) : of(unknownTool(call, agent, toolsDict));
-    return result$.pipe(
-      map((result) => responseEvent(ctx, call, toolContext, withConfirmationReply(toolContext, result))),
+    const settled$: Observable<Settled> = tool ? settledRun({ ctx, agent, tool, args, toolContext, cancellation }) : of({ result: unknownTool(call, agent, toolsDict) });
+    return settled$.pipe(
+      map(({ result, failure }) => ({
+        event: responseEvent(ctx, call, toolContext, withConfirmationReply(toolContext, result)),
+        ...(failure ? { failure } : {}),
+      })),
       abortOnTeardown(cancellation),
     );
   });
+}
+
+/** Everything one call's steps need. */
+interface ToolRun {
+  ctx: InvocationContext;
+  agent: FlowAgent;
+  tool: BaseTool;
+  args: Record<string, unknown>;
+  toolContext: ToolContext;
+  cancellation: LazyAbortController;
 }
 
 /** The tool of that name, if the dict has it as its own entry (never an `Object.prototype` member such as `constructor`). */
@@ -69,61 +109,61 @@ function ownTool(toolsDict: Record<string, BaseTool>, name: string): BaseTool | 
   return Object.hasOwn(toolsDict, name) ? toolsDict[name] : undefined;
 }
 
-function toolResult(
-  ctx: InvocationContext,
-  agent: FlowAgent,
-  tool: BaseTool,
-  args: Record<string, unknown>,
-  toolContext: ToolContext,
-): Observable<ToolResult> {
-  const result$: Observable<ToolResult | undefined> = orElse(
-    runCallbackChain(ctx.pluginManager, 'beforeToolCallback', agent.beforeToolCallbacks, toolContext, tool, args),
-    () => validatedRun(ctx, agent, tool, args, toolContext),
-  );
-  if (!hasCallbacks(ctx.pluginManager, 'afterToolCallback', agent.afterToolCallbacks)) return result$.pipe(filter(isDefined));
-  return result$.pipe(
-    concatMap((result) =>
-      result === undefined
-        ? EMPTY
-        : orElse(runCallbackChain(ctx.pluginManager, 'afterToolCallback', agent.afterToolCallbacks, toolContext, tool, args, result), () => of(result)),
-    ),
+/** Hooks, tool, policy: the result the model gets, faults included. */
+function settledRun(run: ToolRun): Observable<Settled> {
+  const { ctx, agent, tool, args, toolContext } = run;
+  const hooks = llmAgentHooks(ctx.pluginManager, agent);
+  return hooks.beforeTool.orElse([toolContext, tool, args], () => validatedRun(run, hooks)).pipe(
+    filter(isDefined),
+    hooks.afterTool.replaceEach((result) => [toolContext, tool, args, result]),
+    map((result) => ({ result: asJsonResult(tool, result) })),
+    catchError((error: unknown) => of(faultReply(ctx, tool, toError(error)))),
   );
 }
 
-/** Validates, runs, recovers. Emits `undefined` for a long-running tool that gave no result. */
-function validatedRun(
-  ctx: InvocationContext,
-  agent: FlowAgent,
-  tool: BaseTool,
-  args: Record<string, unknown>,
-  toolContext: ToolContext,
-): Observable<ToolResult | undefined> {
+/** Validates, runs (bounded by the tool's timeout), recovers. Emits `undefined` for a long-running tool that gave no result. */
+function validatedRun(run: ToolRun, hooks: LlmAgentHooks): Observable<ToolResult | undefined> {
+  const { ctx, agent, tool, args, toolContext } = run;
   const invalid = validationError(tool, args);
   if (invalid) return of({ error: invalid });
-  return defer(() => tool.runAsync(args, toolContext)).pipe(
+  const result$ = defer(() => tool.runAsync(args, toolContext)).pipe(
     take(1),
     map((value) => asToolResult(tool, value)),
     defaultIfEmpty(tool.isLongRunning ? undefined : { result: null }),
-    catchError((error: unknown) => recoverFromToolError(ctx, agent, tool, args, toolContext, toError(error))),
+    catchError((error: unknown) =>
+      hooks.onToolError.orElse([toolContext, tool, args, toError(error)], () => toolFailure(ctx, agent, tool, toolContext, toError(error))),
+    ),
   );
+  const limit = toolTimeoutOf(tool, ctx.runConfig);
+  return limit === undefined ? result$ : result$.pipe(timeout({ first: limit, with: () => timedOut(run, limit) }));
 }
 
-function recoverFromToolError(
-  ctx: InvocationContext,
-  agent: FlowAgent,
-  tool: BaseTool,
-  args: Record<string, unknown>,
-  toolContext: ToolContext,
-  error: Error,
-): Observable<ToolResult> {
-  return orElse(runCallbackChain(ctx.pluginManager, 'onToolErrorCallback', agent.onToolErrorCallbacks, toolContext, tool, args, error), () => {
-      if (ctx.runConfig.toolErrors === 'throw') {
-        return throwError(
-          () => new ToolExecutionError({ toolName: tool.name, functionCallId: toolContext.functionCallId, agentName: agent.name, cause: error }),
-        );
-      }
-      return of({ error: `${tool.name} failed: ${error.message}` });
+/** The tool ran past its timeout: its signal fires, and the model is told. */
+function timedOut(run: ToolRun, limit: number): Observable<ToolResult> {
+  return defer(() => {
+    const message = `Tool ${run.tool.name} timed out after ${limit} ms.`;
+    run.cancellation.abort(new ToolTimeoutError({ toolName: run.tool.name, timeoutMs: limit }));
+    return of({ error: message });
   });
+}
+
+/** An unhandled tool error: `{error}` for the model, or (under `toolErrors: 'throw'`) a ToolExecutionError. */
+function toolFailure(ctx: InvocationContext, agent: FlowAgent, tool: BaseTool, toolContext: ToolContext, error: Error): Observable<ToolResult> {
+  if (ctx.runConfig.toolErrors !== 'throw') return of({ error: `${tool.name} failed: ${error.message}` });
+  return throwError(() => new ToolExecutionError({ toolName: tool.name, functionCallId: toolContext.functionCallId, agentName: agent.name, cause: error }));
+}
+
+/** A fault the pipeline caught: the model's `{error}` reply, and the run's failure under `toolErrors: 'throw'`. */
+function faultReply(ctx: InvocationContext, tool: BaseTool, error: Error): Settled {
+  const message = error instanceof ToolExecutionError ? `${tool.name} failed: ${(error.cause as Error | undefined)?.message ?? error.message}` : error.message;
+  return ctx.runConfig.toolErrors === 'throw' ? { result: { error: message }, failure: error } : { result: { error: message } };
+}
+
+/** The result as JSON data, or the `{error}` that names the tool and why it is not JSON. */
+function asJsonResult(tool: BaseTool, result: ToolResult): ToolResult {
+  const check = asJsonValue(result);
+  if (check.ok) return check.value as ToolResult;
+  return { error: new NonJsonResultError({ toolName: tool.name, reason: check.reason }).message };
 }
 
 function validationError(tool: BaseTool, args: Record<string, unknown>): string | undefined {
@@ -133,27 +173,32 @@ function validationError(tool: BaseTool, args: Record<string, unknown>): string 
 }
 
 function unknownTool(call: FunctionCall, agent: FlowAgent, toolsDict: Record<string, BaseTool>): ToolResult {
-  const error = new ToolNotFoundError({ toolName: call.name ?? '', agentName: agent.name, availableTools: Object.keys(toolsDict) });
+  const name = typeof call.name === 'string' ? call.name : '';
+  const error = new ToolNotFoundError({ toolName: name, agentName: agent.name, availableTools: Object.keys(toolsDict) });
   return { error: error.message };
 }
 
 /** A non-object result `r` is sent as `{result: r}`; a long-running tool's `undefined` stays empty. */
 function asToolResult(tool: BaseTool, value: unknown): ToolResult | undefined {
   if (value === undefined && tool.isLongRunning) return undefined;
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as ToolResult;
+  if (isRecord(value)) return value;
   return { result: value ?? null };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** A call that asked for confirmation answers with the "requires confirmation" error. */
 function withConfirmationReply(toolContext: ToolContext, result: ToolResult): ToolResult {
-  return toolContext.actions.requestedToolConfirmations[toolContext.functionCallId] ? { error: CONFIRMATION_REQUIRED_ERROR } : result;
+  return Object.hasOwn(toolContext.actions.requestedToolConfirmations, toolContext.functionCallId) ? { error: CONFIRMATION_REQUIRED_ERROR } : result;
 }
 
 function responseEvent(ctx: InvocationContext, call: FunctionCall, toolContext: ToolContext, response: ToolResult): Event {
   return ctx.createEvent({
     content: {
       role: 'user',
-      parts: [{ functionResponse: { ...(call.id ? { id: call.id } : {}), name: call.name ?? '', response } }],
+      parts: [{ functionResponse: { ...(typeof call.id === 'string' ? { id: call.id } : {}), name: typeof call.name === 'string' ? call.name : '', response } }],
     },
     actions: toolContext.actions,
   });

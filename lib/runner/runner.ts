@@ -5,8 +5,8 @@ import {
   concatMap,
   defer,
   EMPTY,
+  from,
   ignoreElements,
-  map,
   type Observable,
   of,
   throwError,
@@ -20,7 +20,6 @@ import type { RunConfig } from '../context/run-config.js';
 import type { Event } from '../events/event.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
-import { orElse } from '../operators/or-else.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 import { PluginManager } from '../plugins/plugin-manager.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
@@ -30,6 +29,7 @@ import { InvalidRequestError, SessionNotFoundError, toError } from '../utils/err
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { KeyedMutex } from '../utils/keyed-mutex.js';
 import { commitEvents } from './commit-events.js';
+import { interruptedCallResponses } from './interrupted-call-responses.js';
 import { selectAgentForTurn } from './select-agent-for-turn.js';
 
 /** What a {@link Runner} is built from. */
@@ -64,7 +64,14 @@ export interface RunAsyncRequest {
  * ```
  * load session ─► onUserMessage plugins ─► append user event (not emitted) ─► beforeRun plugins
  *   ─► agent.runAsync(ctx) ─► per event, in arrival order: append ─► onEvent plugins ─► emit ─► emitter resumes
- *   ─► afterRun plugins ─► complete           (an error: onRunError plugins, then the error)
+ *   ─► afterRun plugins ─► complete
+ * an error anywhere (afterRun included): every onRunError plugin, then the error
+ * ```
+ *
+ * Right after the user event, calls an earlier turn left unanswered are answered with
+ * `{error: 'The call was interrupted before it finished.'}` (whole turns, SPEC §6).
+ *
+ * ```
  * ```
  *
  * Runs on one session are serialised; unsubscribing stops everything and fires the
@@ -107,10 +114,9 @@ export class Runner {
     return defer(() => {
       validateRequest(request);
       const key = JSON.stringify([this.appName, request.userId, request.sessionId]);
-      return this.sessionRuns.run(
-        key,
-        this.loadSession(request).pipe(concatMap((session) => this.runInvocation(session, request))),
-      );
+      const ref = { appName: this.appName, userId: request.userId, sessionId: request.sessionId };
+      const invocation = this.loadSession(request).pipe(concatMap((session) => this.runInvocation(session, request)));
+      return this.sessionRuns.run(key, this.sessionService.withSessionLock(ref, invocation));
     });
   }
 
@@ -148,13 +154,23 @@ export class Runner {
       ...(this.clock ? { clock: this.clock } : {}),
       abortController,
     });
-    const turn = concat(
+    return concat(
       this.receiveUserMessage(ctx, request),
+      this.closeInterruptedCalls(ctx, barrier),
       this.beforeRunOrAgent(ctx, barrier),
-    ).pipe(catchError((error: unknown) => this.reportRunError(ctx, toError(error))));
-    return concat(turn, defer(() => this.pluginManager.runAll('afterRunCallback', ctx))).pipe(
+      defer(() => this.pluginManager.runAll('afterRunCallback', ctx)),
+    ).pipe(
+      catchError((error: unknown) => this.reportRunError(ctx, toError(error))),
       abortOnTeardown(abortController),
     );
+  }
+
+  /** Repair on read: answers the calls an earlier turn left open, before anything else runs (SPEC §6). */
+  private closeInterruptedCalls(ctx: InvocationContext, barrier: CommitBarrier): Observable<Event> {
+    return defer(() => {
+      const repairs = interruptedCallResponses(ctx);
+      return repairs.length ? from(repairs).pipe(commitEvents(ctx, barrier)) : EMPTY;
+    });
   }
 
   /** onUserMessage plugins, then the user event is appended (not emitted). */
@@ -164,16 +180,17 @@ export class Runner {
       const userEvent = ctx.createEvent({ author: 'user', content: message, actions: { stateDelta: { ...request.stateDelta } } });
       return this.sessionService.appendEvent(ctx.session, userEvent).pipe(ignoreElements());
     };
-    return orElse(this.pluginManager.runFirst('onUserMessageCallback', ctx, request.newMessage), () => of(request.newMessage)).pipe(
+    return this.pluginManager.chain('onUserMessageCallback').orElse([ctx, request.newMessage], () => of(request.newMessage)).pipe(
       concatMap(store),
     );
   }
 
   /** A beforeRun plugin's Content is the only event (author `model`, not stored); else the agent runs. */
   private beforeRunOrAgent(ctx: InvocationContext, barrier: CommitBarrier): Observable<Event> {
-    const early = this.pluginManager.runFirst('beforeRunCallback', ctx);
-    const earlyEvent: Observable<Event> = early === EMPTY ? EMPTY : early.pipe(map((content) => ctx.createEvent({ author: 'model', content })));
-    return orElse(earlyEvent, () => this.runAgent(ctx, barrier));
+    return this.pluginManager
+      .chain('beforeRunCallback')
+      .map((content): Event => ctx.createEvent({ author: 'model', content }))
+      .orElse([ctx], () => this.runAgent(ctx, barrier));
   }
 
   private runAgent(ctx: InvocationContext, barrier: CommitBarrier): Observable<Event> {
@@ -183,10 +200,20 @@ export class Runner {
     });
   }
 
+  /**
+   * Every plugin's `onRunErrorCallback` sees the error (one failing does not stop the others);
+   * then the caller gets it. If any of them failed too, the caller gets an `AggregateError` of
+   * the original error and theirs, so the original is never lost.
+   */
   private reportRunError(ctx: InvocationContext, error: Error): Observable<never> {
-    return concat(
-      this.pluginManager.runAll('onRunErrorCallback', ctx, error),
-      throwError(() => error),
+    return this.pluginManager.runAllSettled('onRunErrorCallback', ctx, error).pipe(
+      concatMap((failures) =>
+        throwError(() =>
+          failures.length
+            ? new AggregateError([error, ...failures], `${error.message} (and ${failures.length} onRunErrorCallback failed: ${failures.map((f) => f.message).join('; ')})`, { cause: error })
+            : error,
+        ),
+      ),
     );
   }
 }

@@ -12,6 +12,13 @@ export interface CreateSessionRequest {
   sessionId?: string;
 }
 
+/** The triple that identifies a session. */
+export interface SessionRef {
+  appName: string;
+  userId: string;
+  sessionId: string;
+}
+
 /** Arguments of {@link BaseSessionService.getSession}. */
 export interface GetSessionRequest {
   appName: string;
@@ -71,6 +78,23 @@ export abstract class BaseSessionService {
 
   /** Persists `event` (already free of `temp:` keys) for `session`. Emits once when durable. */
   protected abstract storeEvent(session: Session, event: Event): Observable<unknown>;
+
+  /**
+   * Runs `invocation` while holding this store's lock on the session, so that runs on one session
+   * are serialised across processes (SPEC §6). The Runner wraps every invocation in it, inside its
+   * own in-process queue. The default holds no lock: a store that is used by one process only
+   * needs none. A store shared by several processes overrides it (PostgreSQL: a per-session
+   * advisory lock with a bounded wait).
+   *
+   * @example
+   * ```ts
+   * sessionService.withSessionLock({ appName, userId, sessionId }, runOneTurn$).subscribe();
+   * ```
+   */
+  withSessionLock<T>(ref: SessionRef, invocation: Observable<T>): Observable<T> {
+    void ref;
+    return invocation;
+  }
 
   /** Stores `event` and commits it into `session`; emits the stored event. */
   appendEvent(session: Session, event: Event): Observable<Event> {

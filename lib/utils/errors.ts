@@ -272,3 +272,71 @@ export function toError(thrown: unknown): Error {
     return new Error(String(thrown));
   }
 }
+
+/**
+ * A callback or plugin hook threw (or its Promise rejected, or its Observable errored). The
+ * message names the hook and the plugin or agent it belongs to; `cause` is the original error.
+ * Inside a tool call this becomes the model's `{error}` reply (unless `toolErrors: 'throw'`);
+ * elsewhere it fails the run.
+ *
+ * @example
+ * ```ts
+ * runner.runAsync(turn).subscribe({
+ *   error: (e) => e instanceof CallbackError && console.log(e.hook, e.pluginName ?? e.agentName, e.cause),
+ * });
+ * ```
+ */
+export class CallbackError extends RxadkError {
+  readonly hook: string;
+  readonly pluginName: string | undefined;
+  readonly agentName: string | undefined;
+
+  constructor(fields: { hook: string; pluginName?: string; agentName?: string; cause: unknown }) {
+    const owner = fields.pluginName !== undefined ? `plugin "${fields.pluginName}"` : `agent "${fields.agentName ?? '?'}"`;
+    const reason = fields.cause instanceof Error ? fields.cause.message : String(fields.cause);
+    super('CALLBACK_FAILED', `The ${fields.hook} of ${owner} failed: ${reason}`, { cause: fields.cause });
+    this.hook = fields.hook;
+    this.pluginName = fields.pluginName;
+    this.agentName = fields.agentName;
+  }
+}
+
+/**
+ * A tool's result cannot be represented faithfully as JSON (a BigInt, a cycle, a throwing
+ * `toJSON`, a function, a symbol, a Map or a Set). The model gets `{error}` with this message
+ * instead; nothing of the kind ever reaches a session store.
+ *
+ * @example
+ * ```ts
+ * new NonJsonResultError({ toolName: 'lookup', reason: 'a BigInt at .total' }).message;
+ * ```
+ */
+export class NonJsonResultError extends RxadkError {
+  readonly toolName: string;
+
+  constructor(fields: { toolName: string; reason: string }) {
+    super('NON_JSON_RESULT', `Tool ${fields.toolName} returned a result that is not JSON: ${fields.reason}.`);
+    this.toolName = fields.toolName;
+  }
+}
+
+/**
+ * A tool ran past its timeout (`timeoutMs` on the tool, or `RunConfig.toolTimeoutMs`). It is the
+ * `reason` of the tool's `ctx.abortSignal` when the timer fires; the model is told
+ * `{error: 'Tool <name> timed out after <n> ms.'}` and the run goes on.
+ *
+ * @example
+ * ```ts
+ * execute: (args, ctx) => fetch(url, { signal: ctx.abortSignal }) // rejects with this error as the reason
+ * ```
+ */
+export class ToolTimeoutError extends RxadkError {
+  readonly toolName: string;
+  readonly timeoutMs: number;
+
+  constructor(fields: { toolName: string; timeoutMs: number }) {
+    super('TOOL_TIMEOUT', `Tool ${fields.toolName} timed out after ${fields.timeoutMs} ms.`);
+    this.toolName = fields.toolName;
+    this.timeoutMs = fields.timeoutMs;
+  }
+}
