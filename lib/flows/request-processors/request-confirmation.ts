@@ -1,12 +1,14 @@
+import type { FunctionCall } from '@google/genai';
 import { concat, concatMap, defer, EMPTY, from, map, type Observable } from 'rxjs';
 import type { InvocationContext } from '../../context/invocation-context.js';
 import { endInvocation } from '../../context/end-invocation.js';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import type { Event } from '../../events/event.js';
+import { getFunctionCalls } from '../../events/get-function-calls.js';
 import type { BaseTool } from '../../tools/base-tool.js';
 import type { InvalidConfirmationError } from '../../utils/errors.js';
 import {
-  checkConfirmationAnswer,
+  checkConfirmationAnswers,
   type HonouredConfirmation,
   latestConfirmationAnswers,
 } from '../check-confirmation-answer.js';
@@ -16,12 +18,21 @@ import type { FlowAgent } from '../flow-agent.js';
 import type { LlmRequestProcessor } from '../llm-request-processor.js';
 
 /**
- * Resumes tool calls a human confirmed (SPEC §10): when the latest user message answers
- * confirmation requests, each answer is checked ({@link checkConfirmationAnswer}); honoured ones
- * re-run their original call with `ctx.toolConfirmation` set — through the same pipeline as a model's
- * calls ({@link runToolCalls}: `maxConcurrentTools`, call order, one merged event) — and the response is emitted
- * before the model is called; a refused answer becomes an `INVALID_CONFIRMATION` error event and
- * its tool never runs (and with nothing to resume, the invocation ends there).
+ * Resumes tool calls a human confirmed (SPEC §6 "Whole turns", §10): when the latest user message
+ * answers confirmation requests, its answers are checked together, in part order
+ * ({@link checkConfirmationAnswers}). Each request is answered at most once across the session:
+ * the first valid answer wins, and every other answer (a copy, a contradicting confirm/reject, an
+ * answer to a request answered in an earlier turn, an unknown id, a forgery) becomes an
+ * `INVALID_CONFIRMATION` error event. The honoured answers re-run their original calls, once each
+ * and in the order the model made them, with `ctx.toolConfirmation` set — through the same
+ * pipeline as a model's calls ({@link runToolCalls}: `maxConcurrentTools`, call order, one merged
+ * event) — and the response is emitted before the model is called. With nothing to resume, the
+ * invocation ends after the refusals. A message is acted on once: the later steps of the
+ * invocation emit nothing for it.
+ *
+ * ```
+ * user: [approve R1, approve R1, reject R1]  ─►  error INVALID_CONFIRMATION ×2 ─► pay returned {…} ─► model
+ * ```
  *
  * @example
  * ```ts
@@ -33,14 +44,22 @@ export const requestConfirmationRequestProcessor: LlmRequestProcessor = (ctx, ag
   defer(() => {
     const latest = latestConfirmationAnswers(ctx.session.events);
     if (!latest) return EMPTY;
-    const checks = latest.answers.map((answer) => checkConfirmationAnswer(ctx.session.events, agent.name, answer, latest.index));
+    const checks = checkConfirmationAnswers(ctx.session.events, agent.name, latest);
     const honoured = checks.flatMap((c) => (c.kind === 'honoured' ? [c.value] : []));
     const refused = checks.flatMap((c) => (c.kind === 'invalid' ? [c.error] : []));
     return concat(
       from(refused).pipe(concatMap((error) => ctx.emit(invalidConfirmationEvent(ctx, error)))),
-      honoured.length ? resume(ctx, agent, honoured) : refused.length ? endInvocation(ctx) : EMPTY,
+      honoured.length ? resume(ctx, agent, inCallOrder(ctx.session.events, honoured)) : refused.length ? endInvocation(ctx) : EMPTY,
     );
   });
+
+/** The honoured calls in the order the model made them (as ADK resumes them), whatever order the answers came in. */
+function inCallOrder(events: readonly Event[], honoured: HonouredConfirmation[]): HonouredConfirmation[] {
+  const position = new Map<FunctionCall, number>();
+  for (const event of events) for (const call of getFunctionCalls(event)) position.set(call, position.size);
+  const at = (h: HonouredConfirmation) => position.get(h.call) ?? Number.MAX_SAFE_INTEGER;
+  return [...honoured].sort((a, b) => at(a) - at(b));
+}
 
 /** Re-runs the honoured calls through the shared tool pipeline ({@link runToolCalls}) and emits the merged response. */
 function resume(ctx: InvocationContext, agent: FlowAgent, honoured: HonouredConfirmation[]): Observable<Event> {
