@@ -11,7 +11,7 @@ import { BaseLlm } from '../models/base-llm.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import type { Session } from '../sessions/session.js';
 import { BaseToolset } from '../tools/base-toolset.js';
-import { toError } from '../utils/errors.js';
+import { CallbackError, toError } from '../utils/errors.js';
 import { compareSession } from './compare-session.js';
 import type { ConformanceCase, SpecMessage } from './conformance-case.js';
 import { ConformanceMismatchError } from './conformance-mismatch-error.js';
@@ -74,6 +74,8 @@ export function runConformanceCase(testCase: ConformanceCase, options: Conforman
                     userId,
                     sessionId: session.id,
                     newMessage: userMessage(message, current!),
+                    // a mismatch the replay plugin finds in a tool hook must fail the run, not become an {error} reply
+                    runConfig: { toolErrors: 'throw' },
                     ...(message.state_delta ? { stateDelta: message.state_delta } : {}),
                   }),
                 ),
@@ -92,7 +94,12 @@ export function runConformanceCase(testCase: ConformanceCase, options: Conforman
 }
 
 function failed(testCase: ConformanceCase, error: unknown): ConformanceResult {
-  return { id: testCase.id, passed: false, error: toError(error) };
+  return { id: testCase.id, passed: false, error: toError(mismatchIn(error)) };
+}
+
+/** The ConformanceMismatchError behind a CallbackError (the replay plugin's hooks throw it), else the error. */
+function mismatchIn(error: unknown): unknown {
+  return error instanceof CallbackError && error.cause instanceof ConformanceMismatchError ? error.cause : error;
 }
 
 function installReplayModels(root: BaseAgent, testCase: ConformanceCase, position: { test: string; turn: () => number }): ReplayLlm[] {

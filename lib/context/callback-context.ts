@@ -1,3 +1,4 @@
+import { setOwn } from '../utils/set-own.js';
 import type { Part } from '@google/genai';
 import { defer, map, type Observable, throwError } from 'rxjs';
 import { createEventActions, type EventActions } from '../events/event-actions.js';
@@ -60,7 +61,7 @@ export class CallbackContext extends ReadonlyContext {
       if (!service) return missingService('artifact');
       return service.saveArtifact({ ...this.location(), filename, artifact }).pipe(
         map((version) => {
-          this.actions.artifactDelta[filename] = version;
+          setOwn(this.actions.artifactDelta, filename, version);
           return version;
         }),
       );

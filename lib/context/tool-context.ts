@@ -1,3 +1,4 @@
+import { setOwn } from '../utils/set-own.js';
 import type { EventActions } from '../events/event-actions.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import { CallbackContext } from './callback-context.js';
@@ -53,10 +54,10 @@ export class ToolContext extends CallbackContext {
    * re-run with {@link toolConfirmation} set once the client answers.
    */
   requestConfirmation(request: { hint?: string; payload?: unknown } = {}): void {
-    this.actions.requestedToolConfirmations[this.functionCallId] = {
+    setOwn(this.actions.requestedToolConfirmations, this.functionCallId, {
       ...(request.hint !== undefined ? { hint: request.hint } : {}),
       confirmed: false,
       ...(request.payload !== undefined ? { payload: request.payload } : {}),
-    };
+    });
   }
 }

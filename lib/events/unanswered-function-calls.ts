@@ -55,5 +55,5 @@ function orphansOf(event: Event, answered: ReadonlySet<string>): FunctionCall[] 
 function isOrphan(call: FunctionCall, event: Event, answered: ReadonlySet<string>): boolean {
   if (call.id === undefined || answered.has(call.id)) return false;
   if (event.longRunningToolIds?.includes(call.id)) return false;
-  return !call.name?.startsWith(CLIENT_ANSWERED_FUNCTION_CALL_PREFIX);
+  return !(typeof call.name === 'string' && call.name.startsWith(CLIENT_ANSWERED_FUNCTION_CALL_PREFIX));
 }

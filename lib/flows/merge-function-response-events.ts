@@ -1,3 +1,4 @@
+import { assignOwn } from '../utils/set-own.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { createEventActions, type EventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
@@ -32,9 +33,9 @@ export function mergeFunctionResponseEvents(ctx: InvocationContext, events: read
 export function mergeActions(all: readonly EventActions[]): EventActions {
   const merged = createEventActions();
   for (const actions of all) {
-    Object.assign(merged.stateDelta, actions.stateDelta);
-    Object.assign(merged.artifactDelta, actions.artifactDelta);
-    Object.assign(merged.requestedToolConfirmations, actions.requestedToolConfirmations);
+    assignOwn(merged.stateDelta, actions.stateDelta);
+    assignOwn(merged.artifactDelta, actions.artifactDelta);
+    assignOwn(merged.requestedToolConfirmations, actions.requestedToolConfirmations);
     if (actions.transferToAgent !== undefined) merged.transferToAgent = actions.transferToAgent;
     if (actions.escalate !== undefined) merged.escalate = actions.escalate;
     if (actions.skipSummarization !== undefined) merged.skipSummarization = actions.skipSummarization;

@@ -1,4 +1,4 @@
-import { concat, concatMap, defer, EMPTY, type Observable } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, type Observable, throwError } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { createEventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
@@ -13,6 +13,7 @@ import type { LlmRequestProcessor } from './llm-request-processor.js';
 import { type ModelEventBase, modelResponseEvent } from './model-response-event.js';
 import { runRequestProcessors } from './run-request-processors.js';
 import { saveOutputToState } from './save-output-to-state.js';
+import { unreadableCallError } from './unreadable-call-error.js';
 
 /** The pluggable parts of a step. */
 export interface LlmStepOptions {
@@ -57,6 +58,8 @@ function postprocess(
   response: LlmResponse,
 ): Observable<Event> {
   if (!response.content && !response.errorCode && !response.interrupted) return EMPTY;
+  const unreadable = unreadableCallError(agent.canonicalModel(), agent.name, response);
+  if (unreadable) return throwError(() => unreadable);
   const event = saveOutputToState(agent, modelResponseEvent(ctx, base, response, request.toolsDict));
   return concat(ctx.emit(event), event.partial ? EMPTY : handleFunctionCalls(ctx, agent, event, request));
 }

@@ -83,7 +83,7 @@ export function runToolCall(
     });
     const args = isRecord(call.args) ? call.args : {};
     const tool = ownTool(toolsDict, call.name ?? '');
-    const settled$: Observable<Settled> = tool ? settledRun({ ctx, agent, tool, args, toolContext, cancellation }) : of({ result: unknownTool(call, agent, toolsDict) });
+    const settled$: Observable<Settled> = tool ? settledRun({ ctx, agent, tool, args, rawArgs: call.args, toolContext, cancellation }) : of({ result: unknownTool(call, agent, toolsDict) });
     return settled$.pipe(
       map(({ result, failure }) => ({
         event: responseEvent(ctx, call, toolContext, withConfirmationReply(toolContext, result)),
@@ -100,6 +100,8 @@ interface ToolRun {
   agent: FlowAgent;
   tool: BaseTool;
   args: Record<string, unknown>;
+  /** The arguments as the model sent them (maybe not an object). */
+  rawArgs: unknown;
   toolContext: ToolContext;
   cancellation: LazyAbortController;
 }
@@ -124,7 +126,7 @@ function settledRun(run: ToolRun): Observable<Settled> {
 /** Validates, runs (bounded by the tool's timeout), recovers. Emits `undefined` for a long-running tool that gave no result. */
 function validatedRun(run: ToolRun, hooks: LlmAgentHooks): Observable<ToolResult | undefined> {
   const { ctx, agent, tool, args, toolContext } = run;
-  const invalid = validationError(tool, args);
+  const invalid = notAnObject(tool, run.rawArgs) ?? validationError(tool, args);
   if (invalid) return of({ error: invalid });
   const result$ = defer(() => tool.runAsync(args, toolContext)).pipe(
     take(1),
@@ -164,6 +166,13 @@ function asJsonResult(tool: BaseTool, result: ToolResult): ToolResult {
   const check = asJsonValue(result);
   if (check.ok) return check.value as ToolResult;
   return { error: new NonJsonResultError({ toolName: tool.name, reason: check.reason }).message };
+}
+
+/** Arguments that are there but are not an object (a string, a number, an array, null). */
+function notAnObject(tool: BaseTool, rawArgs: unknown): string | undefined {
+  if (rawArgs === undefined || isRecord(rawArgs)) return undefined;
+  const got = rawArgs === null ? 'null' : Array.isArray(rawArgs) ? 'an array' : `a ${typeof rawArgs}`;
+  return `Invalid arguments for tool "${tool.name}": the arguments must be an object, got ${got}. Call it again with an object of named arguments.`;
 }
 
 function validationError(tool: BaseTool, args: Record<string, unknown>): string | undefined {

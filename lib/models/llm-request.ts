@@ -1,3 +1,4 @@
+import { setOwn } from '../utils/set-own.js';
 import type { Content, FunctionDeclaration, GenerateContentConfig, Tool } from '@google/genai';
 import type { BaseTool } from '../tools/base-tool.js';
 
@@ -86,6 +87,6 @@ export function appendFunctionDeclarations(
   if (!holder) tools.push((holder = { functionDeclarations: [] }));
   for (const { declaration, tool } of entries) {
     holder.functionDeclarations!.push(declaration);
-    request.toolsDict[declaration.name ?? tool.name] = tool;
+    setOwn(request.toolsDict, declaration.name ?? tool.name, tool);
   }
 }

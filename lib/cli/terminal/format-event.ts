@@ -61,7 +61,7 @@ function toolLines(event: Event, style: TerminalStyle): string {
     .filter((call) => call.name !== REQUEST_CONFIRMATION_FUNCTION_CALL_NAME)
     .map((call) => style.tool(`  → ${call.name}(${compactJson(call.args ?? {})})`));
   const results = getFunctionResponses(event).map((response) =>
-    response.id && waiting[response.id]
+    response.id && Object.hasOwn(waiting, response.id)
       ? style.warn(`  ← ${response.name}: waiting for your confirmation`)
       : style.tool(`  ← ${response.name}: ${compactJson(response.response ?? {})}`),
   );
