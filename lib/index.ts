@@ -16,6 +16,9 @@ export {
   PluginConfigError,
   InvalidRequestError,
   OutputSchemaError,
+  CallbackError,
+  NonJsonResultError,
+  ToolTimeoutError,
 } from './utils/errors.js';
 export type { MaybeAsync } from './utils/from-maybe-async.js';
 export { defaultIdGenerator, sequentialIds, type IdGenerator } from './utils/ids.js';
@@ -65,6 +68,7 @@ export {
   type ListSessionsRequest,
   type ListSessionsResponse,
   type DeleteSessionRequest,
+  type SessionRef,
 } from './sessions/base-session-service.js';
 export { InMemorySessionService } from './sessions/in-memory-session-service.js';
 export { SessionAlreadyExistsError } from './sessions/session-already-exists-error.js';
@@ -90,6 +94,7 @@ export { DEFAULT_MAX_LLM_CALLS, type RunConfig } from './context/run-config.js';
 
 // tools
 export { BaseTool, type BaseToolConfig } from './tools/base-tool.js';
+export { toolTimeoutOf, MAX_TOOL_TIMEOUT_MS } from './tools/tool-timeout.js';
 export { BaseToolset, type ToolFilter } from './tools/base-toolset.js';
 export {
   FunctionTool,

@@ -6,6 +6,10 @@
 export { CommitBarrier } from '../context/commit-barrier.js';
 export { endInvocation } from '../context/end-invocation.js';
 export { commitEvents } from '../runner/commit-events.js';
+export { interruptedCallResponses, INTERRUPTED_CALL_ERROR } from '../runner/interrupted-call-responses.js';
+export { unansweredFunctionCalls, type UnansweredFunctionCalls } from '../events/unanswered-function-calls.js';
+export { asJsonValue, MAX_JSON_DEPTH, type JsonCheck } from '../utils/as-json-value.js';
+export { setOwn, assignOwn } from '../utils/set-own.js';
 export { selectAgentForTurn } from '../runner/select-agent-for-turn.js';
 export { ForwardingArtifactService } from '../runner/forwarding-artifact-service.js';
 export { LazyAbortController } from '../context/lazy-abort-controller.js';
@@ -16,7 +20,7 @@ export { fromMaybeAsync, isDefined } from '../utils/from-maybe-async.js';
 export { toError } from '../utils/errors.js';
 export { asArray } from '../utils/as-array.js';
 export { firstDefined } from '../operators/first-defined.js';
-export { abortOnTeardown } from '../operators/abort-on-teardown.js';
+export { abortOnTeardown, type AbortOnTeardownTarget } from '../operators/abort-on-teardown.js';
 export { repeatWhileLast } from '../operators/repeat-while-last.js';
 export { orElse } from '../operators/or-else.js';
 export { runInOrder, type OrderedStep } from '../operators/run-in-order.js';
@@ -35,6 +39,7 @@ export { compileArgumentValidator, type ArgumentValidator } from '../tools/valid
 // plugins and callback chains
 export { PluginManager } from '../plugins/plugin-manager.js';
 export { callbackChain, type CallbackChain } from '../plugins/callback-chain.js';
+export { namedCallback, type CallbackOwner } from '../plugins/named-callback.js';
 export { agentHooks, type AgentHooks, type AgentCallbackSource } from '../plugins/agent-hooks.js';
 export { llmAgentHooks, type LlmAgentHooks, type LlmAgentCallbackSource } from '../plugins/llm-agent-hooks.js';
 export { runAgentCallbacks, type AgentCallbackOutcome } from '../agents/run-agent-callbacks.js';
@@ -49,7 +54,7 @@ export { runLlmFlow, isStepFinal } from '../flows/llm-flow.js';
 export { runLlmStep, type LlmStepOptions } from '../flows/run-llm-step.js';
 export { callModel } from '../flows/call-model.js';
 export { callTools, runToolCalls, type ToolCallRequest } from '../flows/call-tools.js';
-export { runToolCall, type ToolResult } from '../flows/run-tool-call.js';
+export { runToolCall, type ToolResult, type ToolCallOutcome } from '../flows/run-tool-call.js';
 export {
   buildContents,
   buildCurrentTurnContents,

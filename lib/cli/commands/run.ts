@@ -108,7 +108,14 @@ function stringOption(options: ParsedArgs['options'], name: string): string | un
   return typeof value === 'string' && value ? value : undefined;
 }
 
-/** `rxadk run <app-folder> | <agents-folder> --app <name>`. */
+/**
+ * `rxadk run <app-folder> | <agents-folder> --app <name>`.
+ *
+ * @example
+ * ```sh
+ * rxadk run examples/apps/weather
+ * ```
+ */
 export const command: CliCommand = {
   summary: 'chat with an agent app in the terminal (streaming, /state, /events, y/n confirmations)',
   usage: RUN_USAGE,
