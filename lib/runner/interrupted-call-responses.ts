@@ -23,7 +23,8 @@ export const INTERRUPTED_CALL_ERROR = 'The call was interrupted before it finish
  * ```
  */
 export function interruptedCallResponses(ctx: InvocationContext): Event[] {
-  return unansweredFunctionCalls(ctx.session.events).map(({ event, calls }) =>
+  const events = ctx.session.events;
+  return unansweredFunctionCalls(events.slice(startOfUnrepairedEvents(events))).map(({ event, calls }) =>
     ctx.createEvent({
       author: event.author,
       ...(event.branch !== undefined ? { branch: event.branch } : {}),
@@ -33,4 +34,26 @@ export function interruptedCallResponses(ctx: InvocationContext): Event[] {
       },
     }),
   );
+}
+
+/**
+ * Where calls may still be open: every invocation answers what the turns before it left open
+ * right after storing its user event, so once an invocation has stored anything after its user
+ * event, everything before that user event is whole. Scanning back to the latest such invocation
+ * keeps the repair O(one turn) instead of O(history). (An invocation that stored only its user
+ * event — it died at once, or a beforeRun plugin answered — proves nothing: the scan goes on
+ * past it.)
+ *
+ * ```
+ * user(i1) a(i1) a(i1) user(i2) a(i2)… user(i3)          ← i3 starts: scan from user(i2)
+ * ```
+ */
+function startOfUnrepairedEvents(events: readonly Event[]): number {
+  const continued = new Set<string>();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!;
+    if (event.author !== 'user') continued.add(event.invocationId);
+    else if (continued.has(event.invocationId)) return i;
+  }
+  return 0;
 }
