@@ -25,93 +25,81 @@ export type JsonCheck = { ok: true; value: unknown } | { ok: false; reason: stri
  * ```
  */
 export function asJsonValue(value: unknown): JsonCheck {
-  const problem = { reason: '' };
-  const needsRoundTrip = { value: false };
-  if (!walk(value, '', 0, new Set(), problem, needsRoundTrip)) return { ok: false, reason: problem.reason };
-  if (!needsRoundTrip.value) return { ok: true, value };
+  const walker = new JsonWalker();
+  if (!walker.walk(value, '', 0)) return { ok: false, reason: walker.problem };
+  if (!walker.needsRoundTrip) return { ok: true, value };
   try {
     return { ok: true, value: JSON.parse(JSON.stringify(value)) as unknown };
   } catch (error) {
-    return { ok: false, reason: `it cannot be serialised (${error instanceof Error ? error.message : String(error)})` };
+    return { ok: false, reason: `it cannot be serialised (${messageOf(error)})` };
   }
 }
 
-function walk(
-  value: unknown,
-  path: string,
-  depth: number,
-  ancestors: Set<object>,
-  problem: { reason: string },
-  roundTrip: { value: boolean },
-): boolean {
-  const fail = (what: string): false => {
-    problem.reason = `${what} at ${path || 'the top level'}`;
-    return false;
-  };
-  switch (typeof value) {
-    case 'bigint':
-      return fail('a BigInt');
-    case 'function':
-      return fail('a function');
-    case 'symbol':
-      return fail('a symbol');
-    case 'object':
-      break;
-    default:
-      return true;
+/** One walk over a value: the first problem found, and whether a `toJSON` or a class instance was met. */
+class JsonWalker {
+  problem = '';
+  needsRoundTrip = false;
+  private readonly ancestors = new Set<object>();
+
+  walk(value: unknown, path: string, depth: number): boolean {
+    switch (typeof value) {
+      case 'bigint':
+        return this.fail('a BigInt', path);
+      case 'function':
+        return this.fail('a function', path);
+      case 'symbol':
+        return this.fail('a symbol', path);
+      case 'object':
+        return value === null || this.walkObject(value, path, depth);
+      default:
+        return true;
+    }
   }
-  if (value === null) return true;
-  if (depth >= MAX_JSON_DEPTH) return fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
-  if (value instanceof Map) return fail('a Map');
-  if (value instanceof Set) return fail('a Set');
-  if (ancestors.has(value)) return fail('a cycle');
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return viaToJson(value, path, depth, ancestors, problem, roundTrip);
-  if (!Array.isArray(value) && !isPlainObject(value)) roundTrip.value = true;
-  ancestors.add(value);
-  const ok = Array.isArray(value)
-    ? value.every((item, i) => walk(item, `${path}[${i}]`, depth + 1, ancestors, problem, roundTrip))
-    : Object.keys(value).every((key) => walkProperty(value as Record<string, unknown>, key, path, depth, ancestors, problem, roundTrip));
-  ancestors.delete(value);
-  return ok;
-}
 
-function walkProperty(
-  record: Record<string, unknown>,
-  key: string,
-  path: string,
-  depth: number,
-  ancestors: Set<object>,
-  problem: { reason: string },
-  roundTrip: { value: boolean },
-): boolean {
-  const item = record[key];
-  if (item === undefined) return true;
-  return walk(item, `${path}.${key}`, depth + 1, ancestors, problem, roundTrip);
-}
+  private walkObject(value: object, path: string, depth: number): boolean {
+    if (depth >= MAX_JSON_DEPTH) return this.fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`, path);
+    if (value instanceof Map) return this.fail('a Map', path);
+    if (value instanceof Set) return this.fail('a Set', path);
+    if (this.ancestors.has(value)) return this.fail('a cycle', path);
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return this.walkToJson(value, path, depth);
+    if (!Array.isArray(value) && !isPlainObject(value)) this.needsRoundTrip = true;
+    return this.within(value, () =>
+      Array.isArray(value)
+        ? value.every((item, i) => this.walk(item, `${path}[${i}]`, depth + 1))
+        : Object.entries(value).every(([key, item]) => item === undefined || this.walk(item, `${path}.${key}`, depth + 1)),
+    );
+  }
 
-function viaToJson(
-  value: object,
-  path: string,
-  depth: number,
-  ancestors: Set<object>,
-  problem: { reason: string },
-  roundTrip: { value: boolean },
-): boolean {
-  roundTrip.value = true;
-  let replaced: unknown;
-  try {
-    replaced = (value as { toJSON: (key: string) => unknown }).toJSON('');
-  } catch (error) {
-    problem.reason = `a toJSON that throws (${error instanceof Error ? error.message : String(error)}) at ${path || 'the top level'}`;
+  private walkToJson(value: object, path: string, depth: number): boolean {
+    this.needsRoundTrip = true;
+    let replaced: unknown;
+    try {
+      replaced = (value as { toJSON: (key: string) => unknown }).toJSON('');
+    } catch (error) {
+      return this.fail(`a toJSON that throws (${messageOf(error)})`, path);
+    }
+    return replaced === value || this.within(value, () => this.walk(replaced, path, depth + 1));
+  }
+
+  /** Walks `value`'s contents with `value` on the path of ancestors (what a cycle would come back to). */
+  private within(value: object, walkContents: () => boolean): boolean {
+    this.ancestors.add(value);
+    const ok = walkContents();
+    this.ancestors.delete(value);
+    return ok;
+  }
+
+  private fail(what: string, path: string): false {
+    this.problem = `${what} at ${path || 'the top level'}`;
     return false;
   }
-  ancestors.add(value);
-  const ok = replaced === value || walk(replaced, path, depth + 1, ancestors, problem, roundTrip);
-  ancestors.delete(value);
-  return ok;
 }
 
 function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
