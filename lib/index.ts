@@ -72,6 +72,7 @@ export {
 } from './sessions/base-session-service.js';
 export { InMemorySessionService } from './sessions/in-memory-session-service.js';
 export { SessionAlreadyExistsError } from './sessions/session-already-exists-error.js';
+export { SessionBusyError } from './sessions/session-busy-error.js';
 
 // artifacts and memory
 export {

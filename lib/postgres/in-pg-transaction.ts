@@ -2,10 +2,8 @@ import {
   catchError,
   concat,
   concatMap,
-  defer,
   EMPTY,
   finalize,
-  from,
   ignoreElements,
   last,
   map,
@@ -13,6 +11,7 @@ import {
   tap,
   throwError,
 } from 'rxjs';
+import { pgConnect } from './pg-connect.js';
 import { pgQuery } from './pg-query.js';
 import type { PgPool, PgPoolClient } from './pg-types.js';
 
@@ -24,7 +23,8 @@ import type { PgPool, PgPoolClient } from './pg-types.js';
  * result is emitted, so whatever the caller does next can reuse it). When the rollback itself
  * failed (the server is gone) or the caller unsubscribed mid-transaction, the connection is
  * destroyed instead, so that the server aborts whatever was open and no later caller inherits it.
- * A connection that dies between two statements surfaces as the next statement's error.
+ * A connection that dies between two statements surfaces as the next statement's error. A caller
+ * that leaves while waiting for a connection leaves none checked out.
  *
  * @example
  * ```ts
@@ -36,7 +36,7 @@ import type { PgPool, PgPoolClient } from './pg-types.js';
  * ```
  */
 export function inPgTransaction<T>(pool: PgPool, work: (client: PgPoolClient) => Observable<T>): Observable<T> {
-  return defer(() => from(pool.connect())).pipe(
+  return pgConnect(pool).pipe(
     concatMap((client) => {
       const release = releaserOf(client);
       return pgQuery(client, 'BEGIN').pipe(

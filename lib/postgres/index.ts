@@ -4,4 +4,5 @@ export { POSTGRES_MIGRATIONS, migratePostgresSchema, type PostgresMigration } fr
 export type { PgPool, PgPoolClient, PgQueryable, PgQueryResult } from './pg-types.js';
 export { SessionStoreError, type SessionStoreErrorFields, type SessionStoreKind } from '../services/session-store-error.js';
 export { SessionAlreadyExistsError } from '../sessions/session-already-exists-error.js';
+export { SessionBusyError } from '../sessions/session-busy-error.js';
 export { MissingDriverError } from '../services/missing-driver-error.js';

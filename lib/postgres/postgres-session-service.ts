@@ -2,8 +2,10 @@ import {
   catchError,
   concatMap,
   defer,
+  finalize,
   from,
   map,
+  type MonoTypeOperatorFunction,
   type Observable,
   of,
   shareReplay,
@@ -21,7 +23,9 @@ import {
   type GetSessionRequest,
   type ListSessionsRequest,
   type ListSessionsResponse,
+  type SessionRef,
 } from '../sessions/base-session-service.js';
+import { SessionBusyError } from '../sessions/session-busy-error.js';
 import type { Session } from '../sessions/session.js';
 import { splitStateDelta } from '../sessions/state-delta.js';
 import { schedulerClock, type Clock } from '../utils/clock.js';
@@ -29,6 +33,7 @@ import { SessionNotFoundError } from '../utils/errors.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { inPgTransaction } from './in-pg-transaction.js';
 import { pgQuery } from './pg-query.js';
+import { lockSessionRun, type PgSessionLock } from './pg-session-lock.js';
 import type { PgPool, PgStatement } from './pg-types.js';
 import { migratePostgresSchema } from './postgres-migrations.js';
 import { POSTGRES_SQL, stateParams } from './postgres-sql.js';
@@ -38,7 +43,11 @@ export type PostgresSessionServiceOptions = (
   | {
       /** e.g. `postgresql://user:password@host:5432/database`. The service creates and owns a pool. */
       connectionString: string;
-      /** Connections in the pool it creates. Default 10. */
+      /**
+       * Connections in the pool it creates. Default 10. A running turn holds one for its whole
+       * length (see `lockTimeoutMs`), so this is also how many turns the process runs at once;
+       * more wait for a connection, up to `connectionTimeoutMillis`.
+       */
       max?: number;
       /** How long to wait for a connection before failing (ms). Default 10000. */
       connectionTimeoutMillis?: number;
@@ -58,7 +67,16 @@ export type PostgresSessionServiceOptions = (
   idGenerator?: IdGenerator;
   /** Creation times (ms). Default: the RxJS scheduler's `now()`. */
   clock?: Clock;
+  /**
+   * How long a turn waits for another process's turn on the same session to end before it fails
+   * with `SessionBusyError`, having stored nothing (ms). Default 30000 (a turn with a few model
+   * calls and tools usually ends well within it). `Infinity` waits without bound.
+   */
+  lockTimeoutMs?: number;
 };
+
+/** The default of {@link PostgresSessionServiceOptions.lockTimeoutMs}. */
+const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
 
 /** A session row with its state columns, as the statements return it. */
 interface SessionRow {
@@ -72,7 +90,8 @@ interface SessionRow {
   events?: Event[] | null;
 }
 
-type SessionRef = { appName: string; userId?: string; sessionId?: string };
+/** The session (or app, or user) an operation is about, as much as it names. */
+type OperationRef = { appName: string; userId?: string; sessionId?: string };
 
 /**
  * A {@link BaseSessionService} on PostgreSQL, with `pg` (an optional peer dependency:
@@ -85,10 +104,16 @@ type SessionRef = { appName: string; userId?: string; sessionId?: string };
  *   concurrent appends to one session from any number of processes are serialised: none is lost,
  *   none is stored twice (the event id is part of the primary key: an append retried after a lost
  *   acknowledgement finds its event and stores nothing).
- * - A writer whose `Session` copy is older than the stored session (another process appended in
- *   between) is refused with `StaleSessionError` and nothing is written: its state changes were
- *   computed from an old view, and storing them would silently overwrite the other writer's.
- *   Reload with `getSession` and retry.
+ * - Turns on one session are serialised across processes ({@link withSessionLock}, which the
+ *   Runner wraps every invocation in): a turn takes a pooled connection, waits on it for a
+ *   per-session advisory lock (at most `lockTimeoutMs`, default 30 s; past it the caller gets
+ *   `SessionBusyError`, and nothing of the turn was stored), and holds it until the invocation
+ *   completes, fails or is unsubscribed. Meanwhile every statement of this service for that
+ *   session runs on that connection, so a turn uses exactly one connection of the pool.
+ * - A writer that bypasses the Runner and appends with a `Session` copy older than the stored
+ *   session (another process appended in between) is refused with `StaleSessionError` and nothing
+ *   is written: its state changes were computed from an old view, and storing them would silently
+ *   overwrite the other writer's. Reload with `getSession` and retry.
  * - Driver failures (server stopped, connection lost, timeout) reach the caller as
  *   `SessionStoreError`; the transaction was rolled back.
  *
@@ -108,6 +133,9 @@ export class PostgresSessionService extends BaseSessionService {
   private readonly clock: Clock;
   private readonly versions = new SessionVersions();
   private readonly sql: Record<keyof typeof POSTGRES_SQL, PgStatement>;
+  private readonly lockTimeoutMs: number;
+  /** The run locks this service holds, by session: their connections carry the session's statements. */
+  private readonly heldLocks = new Map<string, PgSessionLock>();
   private ownPool: PgPool | undefined;
   private ready$: Observable<PgPool> | undefined;
 
@@ -117,6 +145,57 @@ export class PostgresSessionService extends BaseSessionService {
     this.idGenerator = options.idGenerator ?? defaultIdGenerator;
     this.clock = options.clock ?? schedulerClock;
     this.sql = statementsOf(options.preparedStatements ?? true);
+    this.lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+  }
+
+  /**
+   * Runs `invocation` holding the session's run lock, so that turns on one session are serialised
+   * across every process sharing the database (SPEC §6). In order:
+   *
+   * 1. a connection is checked out of the pool;
+   * 2. on it, `pg_advisory_lock` on a 64-bit hash of (app, user, session) waits for any other
+   *    holder, at most `lockTimeoutMs` (the connection's `lock_timeout`). Past that the caller gets
+   *    `SessionBusyError` and `invocation` is never subscribed: nothing of the turn is stored;
+   * 3. `invocation` runs; this service's statements for the session run on the lock's connection;
+   * 4. when it completes, errors or is unsubscribed: `pg_advisory_unlock`, and the connection goes
+   *    back to the pool (it is destroyed instead if it failed, which frees the lock on the server).
+   *
+   * A failure to lock (server down) is a `SessionStoreError`. If the lock's connection dies
+   * during the turn, the lock is gone with it, and the turn's next statement fails.
+   *
+   * @example
+   * ```ts
+   * const sessions = new PostgresSessionService({ connectionString, lockTimeoutMs: 10_000 });
+   * // The Runner does this for every runAsync:
+   * sessions.withSessionLock({ appName, userId, sessionId }, turn$).subscribe();
+   * ```
+   */
+  override withSessionLock<T>(ref: SessionRef, invocation: Observable<T>): Observable<T> {
+    const key = lockKeyOf(ref);
+    const params: [string, string, string] = [ref.appName, ref.userId, ref.sessionId];
+    return defer(() => this.ready()).pipe(
+      concatMap((pool) =>
+        lockSessionRun({
+          pool,
+          params,
+          acquire: this.sql.acquireRunLock,
+          release: this.sql.releaseRunLock,
+          cancelWait: this.sql.cancelRunLockWait,
+          timeoutMs: this.lockTimeoutMs,
+          busy: (waitedMs) => new SessionBusyError({ ...ref, waitedMs }),
+        }),
+      ),
+      this.storeErrors('lockSession', ref),
+      concatMap((lock) => {
+        this.heldLocks.set(key, lock);
+        return invocation.pipe(
+          finalize(() => {
+            if (this.heldLocks.get(key) === lock) this.heldLocks.delete(key);
+            lock.release();
+          }),
+        );
+      }),
+    );
   }
 
   createSession(request: CreateSessionRequest): Observable<Session> {
@@ -226,13 +305,24 @@ export class PostgresSessionService extends BaseSessionService {
     );
   }
 
-  /** Runs `work` once the schema is ready; driver errors become `SessionStoreError`. */
-  private run<T>(operation: string, ref: SessionRef, work: (pool: PgPool) => Observable<T>): Observable<T> {
-    const fields = { store: 'postgres' as const, operation, appName: ref.appName, userId: ref.userId, sessionId: ref.sessionId };
+  /**
+   * Runs `work` once the schema is ready, on the pool, or on the connection of the session's run
+   * lock while this service holds it; driver errors become `SessionStoreError`.
+   */
+  private run<T>(operation: string, ref: OperationRef, work: (pool: PgPool) => Observable<T>): Observable<T> {
     return defer(() => this.ready()).pipe(
-      concatMap(work),
-      catchError((error: unknown) => throwError(() => toSessionStoreError(error, fields))),
+      concatMap((pool) => {
+        const held = ref.userId !== undefined && ref.sessionId !== undefined ? this.heldLocks.get(lockKeyOf(ref as SessionRef)) : undefined;
+        return work(held ?? pool);
+      }),
+      this.storeErrors(operation, ref),
     );
+  }
+
+  /** Driver errors become `SessionStoreError`; rxadk's own errors pass unchanged. */
+  private storeErrors<T>(operation: string, ref: OperationRef): MonoTypeOperatorFunction<T> {
+    const fields = { store: 'postgres' as const, operation, appName: ref.appName, userId: ref.userId, sessionId: ref.sessionId };
+    return catchError((error: unknown) => throwError(() => toSessionStoreError(error, fields)));
   }
 
   /** The pool, once the schema is migrated (done once; retried after a failure). */
@@ -259,6 +349,11 @@ export class PostgresSessionService extends BaseSessionService {
     }
     return this.ownPool;
   }
+}
+
+/** The key of a session in {@link PostgresSessionService}'s held locks. */
+function lockKeyOf(ref: SessionRef): string {
+  return JSON.stringify([ref.appName, ref.userId, ref.sessionId]);
 }
 
 /** The statements, named `rxadk_<key>` (so prepared once per connection) unless `prepared` is false. */

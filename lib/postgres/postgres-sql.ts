@@ -32,6 +32,9 @@ const STATE_COLUMNS = `
   (SELECT json_object_agg(key, value) FROM rxadk_session_state t
      WHERE t.app_name = s.app_name AND t.user_id = s.user_id AND t.session_id = s.id) AS session_state`;
 
+/** The run lock's key: one 64-bit hash per (app, user, session), namespaced to rxadk. */
+const RUN_LOCK_KEY = "hashtextextended(json_build_array('rxadk_session_run', $1::text, $2::text, $3::text)::text, 0)";
+
 /**
  * Statement texts, built once; `PostgresSessionService` names them `rxadk_<key>` so that each is
  * prepared once per connection.
@@ -80,6 +83,24 @@ export const POSTGRES_SQL = {
       UPDATE rxadk_sessions SET version = $5, last_update_time = $8 WHERE app_name = $1 AND user_id = $2 AND id = $3),
     ${stateWrites(10)}
     SELECT 1`,
+  /**
+   * The session's run lock (held for a whole invocation, SPEC §6): a session-level advisory lock
+   * whose 64-bit key is a hash of the session's triple, computed by the server. It waits for a
+   * lock held by another connection, up to the connection's `lock_timeout`.
+   */
+  acquireRunLock: `SELECT pg_advisory_lock(${RUN_LOCK_KEY})`,
+  /** Releases the run lock; `unlocked` is false when this connection did not hold it. */
+  releaseRunLock: `SELECT pg_advisory_unlock(${RUN_LOCK_KEY}) AS unlocked`,
+  /**
+   * Ends the wait for the run lock of backend $4 (if it is still waiting): a backend blocked on a
+   * lock does not notice that its client went away, so an abandoned wait is cancelled from
+   * another connection. (A bigint advisory key is `classid` << 32 | `objid`, `objsubid` 1.)
+   */
+  cancelRunLockWait: `
+    SELECT pg_cancel_backend(l.pid) FROM pg_locks l
+    WHERE l.pid = $4 AND l.locktype = 'advisory' AND NOT l.granted AND l.objsubid = 1
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND ((l.classid::bigint << 32) | l.objid::bigint) = ${RUN_LOCK_KEY}`,
 } as const;
 
 /**

@@ -66,8 +66,14 @@ type SessionRef = { appName: string; userId?: string; sessionId?: string };
  *   session's version together, or nothing. When `appendEvent` completes the transaction is
  *   committed, so the event survives `kill -9` (and, with the default `synchronous: 'full'`, a
  *   power cut).
- * - Several processes may share a file. A writer whose `Session` copy is older than what is
- *   stored is refused with `StaleSessionError` (nothing is written): reload and retry.
+ * - Several processes may share a file (WAL: readers never block; writers wait for each other up
+ *   to `busyTimeoutMs`). Each append stays atomic, and a writer whose `Session` copy is older than
+ *   what is stored is refused with `StaleSessionError` (nothing is written): reload and retry.
+ * - There is no cross-process run lock (`withSessionLock` is the default, which holds none): the
+ *   Runner serialises a session's turns within its process only. Turns on one session from two
+ *   processes may interleave, and the one that appends from a stale copy fails half-way with
+ *   `StaleSessionError` (the events it stored before stay). Run one process per file, or use
+ *   `PostgresSessionService`, which serialises turns across processes.
  * - The driver is synchronous; every call runs at subscription (`defer`) and answers at once.
  *
  * @example
