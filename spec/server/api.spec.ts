@@ -39,6 +39,20 @@ describe('the ADK HTTP API (a real server on a random port)', () => {
     return answer.json as Session;
   }
 
+  describe('a tool result that is not JSON (whole turns)', () => {
+    it('POST /run answers with the {error} reply, and GET of the session keeps working', async () => {
+      const session = await newSession();
+      const answer = await call(base, 'POST', '/run', { appName: 'notes', userId: 'u1', sessionId: session.id, newMessage: user('count big') });
+      expect(answer.status).toBe(200);
+      const events = answer.json as Event[];
+      const reply = events.flatMap((e) => e.content?.parts ?? []).find((p) => p.functionResponse)!.functionResponse!.response;
+      expect(reply).toEqual({ error: 'Tool count_big returned a result that is not JSON: a BigInt at .n.' });
+      const again = await call(base, 'GET', `${sessionsOf('notes')}/${session.id}`);
+      expect(again.status).toBe(200);
+      expect((again.json as Session).events).toHaveLength(4);
+    });
+  });
+
   describe('apps and sessions', () => {
     it('GET /list-apps lists the apps by name', async () => {
       const answer = await call(base, 'GET', '/list-apps');

@@ -31,7 +31,8 @@ function lastOf(request: LlmRequest): Content | undefined {
 
 /**
  * `notes`: echoes text ("echo: <text>", in two chunks when streaming); "note: X" calls save_note,
- * which writes state `last_note` and the artifact `note.txt`. A plugin `audit` sees beforeModel.
+ * which writes state `last_note` and the artifact `note.txt`; "count big" calls count_big, whose
+ * result is a BigInt. A plugin `audit` sees beforeModel.
  */
 function notesApp(): AgentApp {
   const saveNote = new FunctionTool<{ text: string }>({
@@ -49,6 +50,7 @@ function notesApp(): AgentApp {
     if (response) return of(text(`Saved (${JSON.stringify(response.response)}).`));
     const said = last?.parts?.map((p) => p.text ?? '').join('') ?? '';
     if (said.startsWith('note: ')) return of(call('save_note', { text: said.slice(6) }));
+    if (said === 'count big') return of(call('count_big', {}));
     return stream ? of(text('echo: ', true), text(said, true), text(`echo: ${said}`)) : of(text(`echo: ${said}`));
   });
   class Audit extends BasePlugin {
@@ -59,7 +61,9 @@ function notesApp(): AgentApp {
       return undefined;
     }
   }
-  const rootAgent = new LlmAgent({ name: 'notes_agent', model, tools: [saveNote], beforeModelCallback: () => undefined });
+  // a tool whose result JSON cannot represent: the model must get {error}, and the session stays servable
+  const countBig = new FunctionTool({ name: 'count_big', description: 'Counts past 2^53.', execute: () => ({ n: 2n ** 64n }) });
+  const rootAgent = new LlmAgent({ name: 'notes_agent', model, tools: [saveNote, countBig], beforeModelCallback: () => undefined });
   return { name: 'notes', rootAgent, plugins: [new Audit()] };
 }
 
