@@ -1,4 +1,6 @@
+import type { Content } from '@google/genai';
 import type { InvocationContext } from '../context/invocation-context.js';
+import { getFunctionResponses } from '../events/get-function-responses.js';
 import type { Event } from '../events/event.js';
 import { unansweredFunctionCalls } from '../events/unanswered-function-calls.js';
 
@@ -7,24 +9,31 @@ export const INTERRUPTED_CALL_ERROR = 'The call was interrupted before it finish
 
 /**
  * "Repair on read" (SPEC §6, whole turns): one function-response event for each stored model
- * event whose calls were never answered (an unsubscribe, a dead process, a lost store), answering
- * each with `{error: 'The call was interrupted before it finished.'}`. Authored by the agent that
- * made the calls, on its branch, in this invocation. The Runner commits them right after the new
- * user event (so an answer in that message counts) and before anything else runs.
+ * event whose calls were never answered (an unsubscribe, a dead process, a lost store) and are not
+ * answered by the new user `message` either, answering each with
+ * `{error: 'The call was interrupted before it finished.'}`. Authored by the agent that made the
+ * calls, on its branch, in this invocation. The Runner commits them just before the new user event
+ * and before anything else runs: the model then sees each answer right after its call and the new
+ * message after them (ADK moves a history's *latest* function response next to its call and drops
+ * what lies between, so an answer stored after the message would hide the message).
  *
  * ```
- * session:  … model{call c1 (get_weather)}            ← the process died here
- * next turn: user ─ weather_agent{response c1: {error: 'The call was interrupted…'}} ─ …
+ * session:   … model{call c1 (get_weather)}            ← the process died here
+ * next turn: weather_agent{response c1: {error: 'The call was interrupted…'}} ─ user ─ …
  * ```
  *
  * @example
  * ```ts
- * interruptedCallResponses(ctx).length; // 0 for a whole session
+ * interruptedCallResponses(ctx, newMessage).length; // 0 for a whole session
  * ```
  */
-export function interruptedCallResponses(ctx: InvocationContext): Event[] {
+export function interruptedCallResponses(ctx: InvocationContext, message: Content): Event[] {
   const events = ctx.session.events;
-  return unansweredFunctionCalls(events.slice(startOfUnrepairedEvents(events))).map(({ event, calls }) =>
+  const answeredNow = new Set(getFunctionResponses({ content: message }).map((r) => r.id));
+  return unansweredFunctionCalls(events.slice(startOfUnrepairedEvents(events)))
+    .map(({ event, calls }) => ({ event, calls: calls.filter((call) => !answeredNow.has(call.id)) }))
+    .filter(({ calls }) => calls.length > 0)
+    .map(({ event, calls }) =>
     ctx.createEvent({
       author: event.author,
       ...(event.branch !== undefined ? { branch: event.branch } : {}),
@@ -38,7 +47,7 @@ export function interruptedCallResponses(ctx: InvocationContext): Event[] {
 
 /**
  * Where calls may still be open: every invocation answers what the turns before it left open
- * right after storing its user event, so once an invocation has stored anything after its user
+ * just before storing its user event, so once an invocation has stored anything after its user
  * event, everything before that user event is whole. Scanning back to the latest such invocation
  * keeps the repair O(one turn) instead of O(history). (An invocation that stored only its user
  * event — it died at once, or a beforeRun plugin answered — proves nothing: the scan goes on

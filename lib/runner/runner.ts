@@ -68,8 +68,9 @@ export interface RunAsyncRequest {
  * an error anywhere (afterRun included): every onRunError plugin, then the error
  * ```
  *
- * Right after the user event, calls an earlier turn left unanswered are answered with
- * `{error: 'The call was interrupted before it finished.'}` (whole turns, SPEC §6).
+ * Just before the user event, calls an earlier turn left unanswered (and the new message does not
+ * answer) are answered with `{error: 'The call was interrupted before it finished.'}` (whole
+ * turns, SPEC §6).
  *
  * ```
  * ```
@@ -155,8 +156,7 @@ export class Runner {
       abortController,
     });
     return concat(
-      this.receiveUserMessage(ctx, request),
-      this.closeInterruptedCalls(ctx, barrier),
+      this.receiveUserMessage(ctx, request, barrier),
       this.beforeRunOrAgent(ctx, barrier),
       defer(() => this.pluginManager.runAll('afterRunCallback', ctx)),
     ).pipe(
@@ -165,24 +165,28 @@ export class Runner {
     );
   }
 
-  /** Repair on read: answers the calls an earlier turn left open, before anything else runs (SPEC §6). */
-  private closeInterruptedCalls(ctx: InvocationContext, barrier: CommitBarrier): Observable<Event> {
-    return defer(() => {
-      const repairs = interruptedCallResponses(ctx);
-      return repairs.length ? from(repairs).pipe(commitEvents(ctx, barrier)) : EMPTY;
-    });
-  }
-
-  /** onUserMessage plugins, then the user event is appended (not emitted). */
-  private receiveUserMessage(ctx: InvocationContext, request: RunAsyncRequest): Observable<never> {
+  /**
+   * onUserMessage plugins; then the calls an earlier turn left open are answered (repair on read,
+   * SPEC §6; an answer in the new message counts), so that the model sees each answer right after
+   * its call and the new message after them; then the user event is appended (not emitted).
+   */
+  private receiveUserMessage(ctx: InvocationContext, request: RunAsyncRequest, barrier: CommitBarrier): Observable<Event> {
     const store = (message: Content) => {
       ctx.setUserContent(message);
       const userEvent = ctx.createEvent({ author: 'user', content: message, actions: { stateDelta: { ...request.stateDelta } } });
       return this.sessionService.appendEvent(ctx.session, userEvent).pipe(ignoreElements());
     };
     return this.pluginManager.chain('onUserMessageCallback').orElse([ctx, request.newMessage], () => of(request.newMessage)).pipe(
-      concatMap(store),
+      concatMap((message) => concat(this.closeInterruptedCalls(ctx, barrier, message), store(message))),
     );
+  }
+
+  /** Repair on read: commits the answers to the calls earlier turns left open. */
+  private closeInterruptedCalls(ctx: InvocationContext, barrier: CommitBarrier, message: Content): Observable<Event> {
+    return defer(() => {
+      const repairs = interruptedCallResponses(ctx, message);
+      return repairs.length ? from(repairs).pipe(commitEvents(ctx, barrier)) : EMPTY;
+    });
   }
 
   /** A beforeRun plugin's Content is the only event (author `model`, not stored); else the agent runs. */

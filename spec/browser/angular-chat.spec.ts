@@ -104,7 +104,10 @@ describe('examples/angular-chat (built with ng build, in Chromium)', () => {
       author: 'assistant',
       text: 'You said "thanks". I am an offline rule model; try "hello" or "research black holes".',
     });
-    expect(after.filter((bubble) => /Here is what I found|research:/.test(bubble.text))).toEqual([]);
+    // the cancelled call is answered first (whole turns), never with the tool's result
+    expect(after.filter((bubble) => /Here is what I found|research:/.test(bubble.text))).toEqual([
+      { role: 'tool', author: 'assistant', text: '↳ research: {"error":"The call was interrupted before it finished."}' },
+    ]);
     expect(errors).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/angular-chat-cancelled.png`, fullPage: true });
   }, 60_000);

@@ -116,7 +116,7 @@ describe.each(REAL_STORES)('whole turns (%s store)', (_name, openStore) => {
     });
   });
 
-  it('a turn unsubscribed mid-tool leaves its call open; the next turn answers it first, and the model never sees an orphan', async () => {
+  it('a turn unsubscribed mid-tool leaves its call open; the next turn answers it before its message, and the model never sees an orphan', async () => {
     let aborted = false;
     const slow = lookup((_args, ctx) => {
       ctx.abortSignal.addEventListener('abort', () => (aborted = true));
@@ -134,14 +134,33 @@ describe.each(REAL_STORES)('whole turns (%s store)', (_name, openStore) => {
 
     const events = await lastValueFrom(turn(runner, 'second').pipe(toArray()));
     expect(events[0]!.author).toBe('agent');
+    expect(model.requests).toHaveLength(2);
     expect(events[0]!.content!.parts![0]!.functionResponse).toEqual({
       id: 'call-lookup',
       name: 'lookup',
       response: { error: 'The call was interrupted before it finished.' },
     });
-    expect(unansweredFunctionCalls(model.requests[1]!.contents.map((content) => ({ content }) as Event))).toEqual([]);
+    const contents = model.requests[1]!.contents;
+    expect(unansweredFunctionCalls(contents.map((content) => ({ content }) as Event))).toEqual([]);
+    // the model sees the answer right after its call, and the new message last
+    expect(contents.map((c) => c.parts![0]!.text ?? Object.keys(c.parts![0]!)[0])).toEqual(['first', 'functionCall', 'functionResponse', 'second']);
     const session = await stored();
-    expect(session.events.map((e) => e.author)).toEqual(['user', 'agent', 'user', 'agent', 'agent']);
+    expect(session.events.map((e) => e.author)).toEqual(['user', 'agent', 'agent', 'user', 'agent']);
+    await expectWhole();
+  });
+
+  it('an open call that the new message answers is not answered again', async () => {
+    const slow = lookup(() => timer(5_000));
+    const model = new ScriptedLlm([calls(call('lookup')), text('thanks for the answer')]);
+    const runner = runnerOf({ model, tools: [slow] });
+    const stop = new Subject<void>();
+    const cancelled = lastValueFrom(turn(runner, 'first').pipe(takeUntil(stop), toArray()));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop.next();
+    await cancelled;
+    const answer = { role: 'user', parts: [{ functionResponse: { id: 'call-lookup', name: 'lookup', response: { found: 'by hand' } } }] };
+    const events = await lastValueFrom(runner.runAsync({ userId: 'u', sessionId, newMessage: answer }).pipe(toArray()));
+    expect(events.map((e) => e.content?.parts?.[0]?.text)).toEqual(['thanks for the answer']);
     await expectWhole();
   });
 
