@@ -157,3 +157,25 @@ export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
 export { Runner, type RunnerConfig, type RunAsyncRequest } from './runner/runner.js';
 export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
 export { AgentTool, type AgentToolConfig } from './runner/agent-tool.js';
+
+// embedding: agents in RxJS and Angular apps
+export { userMessage } from './embedding/user-message.js';
+export {
+  transcriptReducer,
+  settleTranscript,
+  EMPTY_TRANSCRIPT,
+  type Transcript,
+  type TranscriptEntry,
+  type TranscriptMessage,
+  type TranscriptToolCall,
+  type TranscriptError,
+  type TranscriptCancelled,
+} from './embedding/transcript.js';
+export { toTranscript } from './embedding/to-transcript.js';
+export {
+  Conversation,
+  ConversationClosedError,
+  type ConversationOptions,
+  type ConversationState,
+  type TurnOutcome,
+} from './embedding/conversation.js';

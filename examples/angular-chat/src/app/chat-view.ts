@@ -1,7 +1,9 @@
-import { type Event, getFunctionCalls, getFunctionResponses } from 'rxadk';
+import type { ConversationState, TranscriptEntry } from 'rxadk';
 
-/** One bubble of the transcript. */
-export interface ChatMessage {
+/** One bubble of the transcript, as the template renders it. */
+export interface ChatBubble {
+  /** For `@for … track`: the entry's id (a tool result adds `:result`). */
+  id: string;
   role: 'user' | 'agent' | 'tool' | 'notice';
   author: string;
   text: string;
@@ -9,74 +11,62 @@ export interface ChatMessage {
   streaming: boolean;
 }
 
-/** What the template renders. */
-export interface ChatView {
-  messages: readonly ChatMessage[];
-  /** A turn is running (the Cancel button is shown). */
-  running: boolean;
-  /** How the last turn ended. */
-  status: 'idle' | 'answering' | 'done' | 'stopped' | 'failed';
-}
-
-/** What happens during a turn, in order: the user's text, the runner's events, then one end. */
-export type ChatAction =
-  | { kind: 'sent'; text: string }
-  | { kind: 'event'; event: Event }
-  | { kind: 'done' }
-  | { kind: 'cancelled' }
-  | { kind: 'failed'; message: string };
-
-/** The view before the first message. */
-export const EMPTY_CHAT: ChatView = { messages: [], running: false, status: 'idle' };
+/** What the status line says: answering while busy, else how the last turn ended. */
+export type ChatStatus = 'idle' | 'answering' | 'done' | 'stopped' | 'failed';
 
 /**
- * The transcript reducer (for `scan`): user messages, streamed agent text (partial chunks grow
- * one bubble; the final event replaces it), tool calls and results, and how each turn ended.
+ * The bubbles of a transcript (rxadk's `Conversation` folds the events; this only chooses how
+ * each entry looks): a message is a user or agent bubble, a tool call is a `⚙ name(args)` bubble
+ * followed by a `↳ name: result` bubble once its result arrived, an error or a cancelled turn is
+ * a notice.
  *
  * @example
  * ```ts
- * actions$.pipe(scan(reduceChat, EMPTY_CHAT));
+ * readonly bubbles = computed(() => toBubbles(this.state().messages));
  * ```
  */
-export function reduceChat(view: ChatView, action: ChatAction): ChatView {
-  switch (action.kind) {
-    case 'sent':
-      return { messages: [...view.messages, message('user', 'you', action.text)], running: true, status: 'answering' };
-    case 'event':
-      return { ...view, messages: applyEvent(view.messages, action.event) };
+export function toBubbles(entries: readonly TranscriptEntry[]): ChatBubble[] {
+  return entries.flatMap((entry): ChatBubble[] => {
+    switch (entry.kind) {
+      case 'message':
+        return entry.role === 'user'
+          ? [bubble(entry.id, 'user', 'you', entry.text)]
+          : [bubble(entry.id, 'agent', entry.author, entry.text, entry.partial)];
+      case 'tool': {
+        const call = bubble(entry.id, 'tool', entry.author, `⚙ ${entry.name}(${JSON.stringify(entry.args)})`);
+        if (entry.result === undefined) return [call];
+        return [call, bubble(`${entry.id}:result`, 'tool', entry.author, `↳ ${entry.name}: ${JSON.stringify(entry.result)}`)];
+      }
+      case 'error':
+        return [bubble(entry.id, 'notice', 'error', entry.message)];
+      case 'cancelled':
+        return [bubble(entry.id, 'notice', 'rxadk', 'Stopped: the turn was unsubscribed.')];
+    }
+  });
+}
+
+/**
+ * The status line of a conversation state.
+ *
+ * @example
+ * ```ts
+ * readonly status = computed(() => statusOf(this.state()));
+ * ```
+ */
+export function statusOf(state: ConversationState): ChatStatus {
+  if (state.busy) return 'answering';
+  switch (state.lastTurn) {
     case 'done':
-      return { messages: settle(view.messages), running: false, status: 'done' };
+      return 'done';
     case 'cancelled':
-      return { messages: [...settle(view.messages), message('notice', 'rxadk', 'Stopped: the turn was unsubscribed.')], running: false, status: 'stopped' };
+      return 'stopped';
     case 'failed':
-      return { messages: [...settle(view.messages), message('notice', 'error', action.message)], running: false, status: 'failed' };
+      return 'failed';
+    default:
+      return 'idle';
   }
 }
 
-function applyEvent(messages: readonly ChatMessage[], event: Event): readonly ChatMessage[] {
-  const text = (event.content?.parts ?? []).map((part) => (part.thought ? '' : (part.text ?? ''))).join('');
-  let next = text ? withText(messages, event.author, text, event.partial === true) : messages;
-  if (event.partial) return next;
-  for (const call of getFunctionCalls(event)) next = [...next, message('tool', event.author, `⚙ ${call.name}(${JSON.stringify(call.args ?? {})})`)];
-  for (const response of getFunctionResponses(event)) {
-    next = [...next, message('tool', event.author, `↳ ${response.name}: ${JSON.stringify(response.response ?? {})}`)];
-  }
-  if (event.errorMessage) next = [...next, message('notice', 'error', event.errorMessage)];
-  return next;
-}
-
-/** A partial chunk grows the streaming bubble; the final text replaces it. */
-function withText(messages: readonly ChatMessage[], author: string, text: string, partial: boolean): readonly ChatMessage[] {
-  const last = messages.at(-1);
-  const open = last?.role === 'agent' && last.author === author && last.streaming ? last : undefined;
-  const updated = message('agent', author, partial ? `${open?.text ?? ''}${text}` : text, partial);
-  return open ? [...messages.slice(0, -1), updated] : [...messages, updated];
-}
-
-function settle(messages: readonly ChatMessage[]): readonly ChatMessage[] {
-  return messages.map((m) => (m.streaming ? { ...m, streaming: false } : m));
-}
-
-function message(role: ChatMessage['role'], author: string, text: string, streaming = false): ChatMessage {
-  return { role, author, text, streaming };
+function bubble(id: string, role: ChatBubble['role'], author: string, text: string, streaming = false): ChatBubble {
+  return { id, role, author, text, streaming };
 }

@@ -1,17 +1,17 @@
-import { ChangeDetectionStrategy, Component, signal } from '@angular/core';
+import { AsyncPipe } from '@angular/common';
+import { ChangeDetectionStrategy, Component, computed, DestroyRef, inject, signal } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
-import { InMemoryRunner } from 'rxadk';
-import { concatMap, scan, Subject } from 'rxjs';
+import { type ConfirmationRequest, Conversation, InMemoryRunner } from 'rxadk';
 import { createChatAgent } from './chat-agent';
-import { chatTurn, type ChatSession } from './chat-turn';
-import { EMPTY_CHAT, reduceChat } from './chat-view';
+import { statusOf, toBubbles } from './chat-view';
 
 /**
- * The chat: a standalone component over an rxadk `InMemoryRunner` whose agent runs in the page.
- * Each send starts a turn (`chatTurn`), the turns are concatenated and folded into the view
- * (`reduceChat`), and the result is bound with `toSignal`. Cancel emits on `cancels`, which ends
- * the running turn: an unsubscription, so the runner aborts it and the slow tool's abort signal
- * fires (shown under "Activity").
+ * The chat: a standalone component over an rxadk `Conversation` — a hot handle on one session of
+ * an `InMemoryRunner` whose agent runs in the page. `send()` queues a turn; the conversation's
+ * state (transcript with streamed text merged and tool calls paired with their results, pending
+ * confirmations, busy) is bound with `toSignal` and, for the Cancel button, with the `async`
+ * pipe: subscribing never starts a turn. Cancel unsubscribes the running turn, so the runner
+ * aborts it and the slow tool's abort signal fires (shown under "Activity").
  *
  * @example
  * ```ts
@@ -21,26 +21,34 @@ import { EMPTY_CHAT, reduceChat } from './chat-view';
 @Component({
   selector: 'app-chat',
   changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [AsyncPipe],
   template: `
     <main>
       <h1>rxadk · Angular chat</h1>
       <p class="hint">An LlmAgent with an offline model, running in this page. Try "hello" or "research black holes", then Cancel.</p>
       <ol class="transcript" data-testid="transcript">
-        @for (message of view().messages; track $index) {
+        @for (message of bubbles(); track message.id) {
           <li [class]="message.role" [class.streaming]="message.streaming" data-testid="message" [attr.data-role]="message.role">
             <span class="author">{{ message.author }}</span>
             <span class="text">{{ message.text }}</span>
           </li>
         }
       </ol>
+      @for (request of pending(); track request.id) {
+        <p class="confirm" data-testid="confirmation">
+          {{ request.toolConfirmation.hint }}
+          <button type="button" (click)="confirm(request, true)">Approve</button>
+          <button type="button" (click)="confirm(request, false)">Reject</button>
+        </p>
+      }
       <form (submit)="send(box); $event.preventDefault()">
-        <input #box data-testid="input" placeholder="Message" autocomplete="off" [disabled]="view().running" />
-        <button type="submit" data-testid="send" [disabled]="view().running">Send</button>
-        @if (view().running) {
-          <button type="button" data-testid="cancel" class="cancel" (click)="cancel()">Cancel</button>
+        <input #box data-testid="input" placeholder="Message (queued while busy)" autocomplete="off" />
+        <button type="submit" data-testid="send">Send</button>
+        @if (chat.busy$ | async) {
+          <button type="button" data-testid="cancel" class="cancel" (click)="chat.cancel()">Cancel</button>
         }
       </form>
-      <p class="status" data-testid="status">{{ view().status }}</p>
+      <p class="status" data-testid="status">{{ status() }}</p>
       <section class="activity">
         <h2>Activity</h2>
         <ul data-testid="activity">
@@ -71,7 +79,8 @@ export class ChatComponent {
   /** What the slow tool reported (its abort signal firing). */
   readonly activity = signal<readonly string[]>([]);
 
-  private readonly session: ChatSession = {
+  /** The conversation: hot and shared; only send/confirm start turns. */
+  readonly chat = new Conversation({
     runner: new InMemoryRunner({
       appName: 'angular_chat',
       agent: createChatAgent((topic) => this.log(`research "${topic}": abort signal fired, the tool stopped`)),
@@ -79,28 +88,28 @@ export class ChatComponent {
     }),
     userId: 'browser-user',
     sessionId: 'browser-session',
-  };
-  private readonly sends = new Subject<string>();
-  private readonly cancels = new Subject<void>();
+    runConfig: { streamingMode: 'sse' },
+  });
 
-  /** The transcript, folded from every turn's actions and bound as a signal. */
-  readonly view = toSignal(
-    this.sends.pipe(
-      concatMap((text) => chatTurn(this.session, text, this.cancels)),
-      scan(reduceChat, EMPTY_CHAT),
-    ),
-    { initialValue: EMPTY_CHAT },
-  );
+  /** The conversation's latest state (it has one at once, so `requireSync`). */
+  private readonly state = toSignal(this.chat.state$, { requireSync: true });
+  readonly bubbles = computed(() => toBubbles(this.state().messages));
+  readonly pending = toSignal(this.chat.pending$, { requireSync: true });
+  readonly status = computed(() => statusOf(this.state()));
+
+  constructor() {
+    inject(DestroyRef).onDestroy(() => this.chat.close());
+  }
 
   send(box: HTMLInputElement): void {
     const text = box.value.trim();
     if (!text) return;
     box.value = '';
-    this.sends.next(text);
+    this.chat.send(text);
   }
 
-  cancel(): void {
-    this.cancels.next();
+  confirm(request: ConfirmationRequest, confirmed: boolean): void {
+    this.chat.confirm(request, confirmed);
   }
 
   private log(line: string): void {
