@@ -19,6 +19,7 @@ export {
   CallbackError,
   NonJsonResultError,
   ToolTimeoutError,
+  MissingCredentialsError,
 } from './utils/errors.js';
 export type { MaybeAsync } from './utils/from-maybe-async.js';
 export { defaultIdGenerator, sequentialIds, type IdGenerator } from './utils/ids.js';
@@ -96,6 +97,7 @@ export { DEFAULT_MAX_LLM_CALLS, type RunConfig } from './context/run-config.js';
 // tools
 export { BaseTool, type BaseToolConfig } from './tools/base-tool.js';
 export { toolTimeoutOf, MAX_TOOL_TIMEOUT_MS } from './tools/tool-timeout.js';
+export { jsonSchema, type FromSchema, type InferSchema, type TypedJsonSchema, type ZodSchemaLike, type SchemaInput } from './tools/schema.js';
 export { BaseToolset, type ToolFilter } from './tools/base-toolset.js';
 export {
   FunctionTool,
@@ -105,6 +107,7 @@ export {
   isRequireConfirmationHint,
   type FunctionToolConfig,
   type JsonSchemaSource,
+  type ParametersFor,
 } from './tools/function-tool.js';
 export { LongRunningFunctionTool, LONG_RUNNING_NOTE } from './tools/long-running-function-tool.js';
 export { GeminiBuiltinTool } from './tools/gemini-builtin-tool.js';
@@ -148,7 +151,7 @@ export type {
 
 // agents
 export { BaseAgent, type BaseAgentConfig } from './agents/base-agent.js';
-export { LlmAgent, type LlmAgentConfig, type InstructionProvider } from './agents/llm-agent.js';
+export { LlmAgent, type LlmAgentConfig, type InstructionProvider, type OutputOf, type OutputSchemaFor } from './agents/llm-agent.js';
 export { SequentialAgent } from './agents/sequential-agent.js';
 export { ParallelAgent } from './agents/parallel-agent.js';
 export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';

@@ -20,6 +20,7 @@ import type {
 } from '../plugins/callback-types.js';
 import { BaseTool } from '../tools/base-tool.js';
 import { BaseToolset } from '../tools/base-toolset.js';
+import { compileSchema, type JsonSchemaSource, type NotZod, type TypedJsonSchema, type ZodSchemaLike } from '../tools/schema.js';
 import type { JsonSchema } from '../tools/to-gemini-schema.js';
 import { asArray } from '../utils/as-array.js';
 import { AgentConfigError } from '../utils/errors.js';
@@ -28,6 +29,24 @@ import { BaseAgent, type BaseAgentConfig } from './base-agent.js';
 
 /** An instruction computed per call; its text is used as is (no `{key}` templating). */
 export type InstructionProvider = (ctx: ReadonlyContext) => MaybeAsync<string>;
+
+/**
+ * The output schemas `LlmAgent<Output>`'s constructor accepts: `Output` is inferred from a zod
+ * schema's output type or a `jsonSchema(...)` literal's type.
+ */
+export type OutputSchemaFor<Output> = JsonSchema | TypedJsonSchema<Output> | ZodSchemaLike<Output> | NotZod<JsonSchemaSource>;
+
+/**
+ * The type of what an agent's `outputKey` receives, when its `outputSchema` carries a type (a zod
+ * schema, or `jsonSchema(...)`); `unknown` otherwise.
+ *
+ * @example
+ * ```ts
+ * const reporter = new LlmAgent({ name: 'reporter', outputSchema: z.object({ city: z.string() }), outputKey: 'report' });
+ * const report = session.state['report'] as OutputOf<typeof reporter>; // { city: string }
+ * ```
+ */
+export type OutputOf<A> = A extends LlmAgent<infer Output> ? Output : unknown;
 
 /** What an {@link LlmAgent} is built from. */
 export interface LlmAgentConfig extends BaseAgentConfig {
@@ -43,8 +62,13 @@ export interface LlmAgentConfig extends BaseAgentConfig {
   includeContents?: 'default' | 'none';
   /** The arguments' schema when this agent is used as a tool. */
   inputSchema?: JsonSchema;
-  /** The final answer must be JSON matching this schema; it is validated before `outputKey` stores it. */
-  outputSchema?: JsonSchema;
+  /**
+   * The final answer must be JSON matching this schema; it is validated before `outputKey` stores
+   * it. A JSON Schema (checked with ajv), or a zod v4 schema (the model gets its JSON Schema, the
+   * answer is checked with its `safeParse` and its parsed output stored; see {@link OutputOf}).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  outputSchema?: JsonSchema | JsonSchemaSource | ZodSchemaLike<any>;
   /** Session state key that receives the agent's final answer (text, or the parsed `outputSchema` object). */
   outputKey?: string;
   disallowTransferToParent?: boolean;
@@ -72,9 +96,18 @@ export interface LlmAgentConfig extends BaseAgentConfig {
  *   outputKey: 'last_answer',
  * });
  * new InMemoryRunner({ agent }).runAsync({ userId, sessionId, newMessage }).subscribe(console.log);
+ *
+ * // Structured output from a zod schema: the type of what `outputKey` receives is inferred
+ * const reporter = new LlmAgent({
+ *   name: 'reporter',
+ *   model: 'gemini-2.5-flash',
+ *   outputSchema: z.object({ city: z.string(), temperature: z.number() }),
+ *   outputKey: 'report',
+ * });
+ * const report = reporter.outputFrom(session.state); // { city: string; temperature: number } | undefined
  * ```
  */
-export class LlmAgent extends BaseAgent implements FlowAgent {
+export class LlmAgent<Output = unknown> extends BaseAgent implements FlowAgent {
   model: string | BaseLlm | undefined;
   instruction: string | InstructionProvider | undefined;
   globalInstruction: string | InstructionProvider | undefined;
@@ -82,6 +115,7 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
   readonly generateContentConfig: GenerateContentConfig | undefined;
   readonly includeContents: 'default' | 'none';
   readonly inputSchema: JsonSchema | undefined;
+  /** The output schema as JSON Schema (a zod schema converted; validation still goes through zod). */
   readonly outputSchema: JsonSchema | undefined;
   readonly outputKey: string | undefined;
   readonly disallowTransferToParent: boolean;
@@ -94,7 +128,7 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
   readonly onToolErrorCallbacks: OnToolErrorCallback[];
   private resolvedModel: BaseLlm | undefined;
 
-  constructor(config: LlmAgentConfig) {
+  constructor(config: LlmAgentConfig & { outputSchema?: OutputSchemaFor<Output> }) {
     super(config);
     this.model = config.model;
     this.instruction = config.instruction;
@@ -103,7 +137,7 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
     this.generateContentConfig = validatedConfig(config.name, config.generateContentConfig);
     this.includeContents = config.includeContents ?? 'default';
     this.inputSchema = config.inputSchema;
-    this.outputSchema = config.outputSchema;
+    this.outputSchema = config.outputSchema ? compileSchema(config.outputSchema).json : undefined;
     this.outputKey = config.outputKey;
     this.disallowTransferToParent = config.disallowTransferToParent ?? false;
     this.disallowTransferToPeers = config.disallowTransferToPeers ?? false;
@@ -113,6 +147,16 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
     this.beforeToolCallbacks = asArray(config.beforeToolCallback);
     this.afterToolCallbacks = asArray(config.afterToolCallback);
     this.onToolErrorCallbacks = asArray(config.onToolErrorCallback);
+  }
+
+  /**
+   * What this agent's `outputKey` holds in `state` (a session's state, or `ctx.state`), typed by
+   * its `outputSchema`; `undefined` without an `outputKey` or before the agent has answered.
+   */
+  outputFrom(state: { toRecord(): Record<string, unknown> } | Readonly<Record<string, unknown>>): Output | undefined {
+    if (!this.outputKey) return undefined;
+    const record = typeof state.toRecord === 'function' ? (state.toRecord as () => Record<string, unknown>)() : (state as Record<string, unknown>);
+    return record[this.outputKey] as Output | undefined;
   }
 
   protected runAsyncImpl(ctx: InvocationContext): Observable<Event> {

@@ -1,13 +1,12 @@
+import { compileSchema } from '../tools/schema.js';
 import type { JsonSchema } from '../tools/to-gemini-schema.js';
-import { compileArgumentValidator } from '../tools/validate-arguments.js';
 import { OutputSchemaError } from '../utils/errors.js';
-
-const validators = new WeakMap<JsonSchema, (value: Record<string, unknown>) => string | undefined>();
 
 /**
  * Parses an agent's JSON answer (a Markdown code fence around it is tolerated) and validates it
- * against the agent's `outputSchema` (ajv, compiled once per schema). Throws
- * {@link OutputSchemaError} naming the agent and the reason.
+ * against the agent's `outputSchema` (ajv, compiled once per schema; when the schema is the JSON
+ * Schema `LlmAgent` made from a zod schema, zod's `safeParse`, and the value returned is zod's
+ * parsed output). Throws {@link OutputSchemaError} naming the agent and the reason.
  *
  * @example
  * ```ts
@@ -21,11 +20,9 @@ export function parseStructuredOutput(agentName: string, schema: JsonSchema, tex
   } catch (error) {
     throw new OutputSchemaError({ agentName, reason: `it is not JSON (${(error as Error).message})`, text });
   }
-  let validate = validators.get(schema);
-  if (!validate) validators.set(schema, (validate = compileArgumentValidator(schema)));
-  const reason = validate(value as Record<string, unknown>);
-  if (reason) throw new OutputSchemaError({ agentName, reason, text });
-  return value;
+  const result = compileSchema(schema).check(value);
+  if (!result.ok) throw new OutputSchemaError({ agentName, reason: result.reason, text });
+  return result.value;
 }
 
 function stripCodeFence(text: string): string {

@@ -1,4 +1,4 @@
-import { FinishReason, type Content, type Part } from '@google/genai';
+import type { Content, FinishReason, Part } from '@google/genai';
 import { Observable, type OperatorFunction } from 'rxjs';
 import type { LlmResponse } from './llm-response.js';
 
@@ -132,7 +132,7 @@ class StreamAggregator {
   }
 
   private errorFields(): Pick<LlmResponse, 'errorCode' | 'errorMessage'> {
-    if (this.finishReason && this.finishReason !== FinishReason.STOP) {
+    if (this.finishReason && this.finishReason !== ('STOP' as FinishReason)) {
       return withDefined({ errorCode: this.finishReason, errorMessage: this.last.errorMessage });
     }
     return withDefined({ errorCode: this.last.errorCode, errorMessage: this.last.errorMessage });

@@ -1,12 +1,13 @@
-import { GoogleGenAI, type GenerateContentParameters, type HttpOptions } from '@google/genai';
-import { catchError, concatMap, defer, finalize, from, map, type Observable, throwError } from 'rxjs';
+import type { GenerateContentParameters, GoogleGenAI, HttpOptions } from '@google/genai';
+import { catchError, concatMap, defer, finalize, from, type Observable, throwError } from 'rxjs';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
-import { ModelError } from '../utils/errors.js';
-import { aggregateStream } from './aggregate-stream.js';
+import { MissingCredentialsError, ModelError, RxadkError } from '../utils/errors.js';
 import { BaseLlm } from './base-llm.js';
 import type { LlmRequest } from './llm-request.js';
 import type { LlmResponse } from './llm-response.js';
-import { llmResponseFromGenai } from './llm-response-from-genai.js';
+
+/** The part of Gemini that needs `@google/genai`, loaded on the first call. */
+type GeminiClientModule = typeof import('./gemini-client.js');
 
 /**
  * How to reach a Gemini model: the model name and the options of `@google/genai`'s `GoogleGenAI`
@@ -45,7 +46,9 @@ export interface GeminiOptions {
  * partial response and then one aggregated, non-partial response (see {@link aggregateStream}).
  * Failures arrive as {@link ModelError}, with the HTTP `status` and the API's own message.
  *
- * The client is created on the first call and reused.
+ * Constructing one is cheap: `@google/genai` is loaded (a dynamic `import()`, so bundles that
+ * never call Gemini leave it out) and the client created on the first call, then reused. With no
+ * credentials the first call fails with {@link MissingCredentialsError}, naming the variables to set.
  *
  * @example
  * ```ts
@@ -62,27 +65,37 @@ export interface GeminiOptions {
  */
 export class Gemini extends BaseLlm {
   private readonly options: GeminiOptions;
-  private client: GoogleGenAI | undefined;
+  private client: Promise<{ sdk: GeminiClientModule; client: GoogleGenAI }> | undefined;
 
   /** The model names this class serves in {@link LLMRegistry} (the patterns ADK Python uses). */
   static supportedModels(): string[] {
-    return [
-      'gemini-.*',
-      'model-optimizer-.*',
-      'projects\\/.+\\/locations\\/.+\\/endpoints\\/.+',
-      'projects\\/.+\\/locations\\/.+\\/publishers\\/google\\/models\\/gemini.+',
-    ];
+    return [...GEMINI_MODEL_PATTERNS];
   }
 
+  /** Cheap: `@google/genai` is loaded (dynamic `import()`) and its client created on the first call. */
   constructor(options: GeminiOptions) {
     super({ model: options.model });
     this.options = { ...options, httpOptions: options.httpOptions && { ...options.httpOptions } };
   }
 
-  /** The `@google/genai` client, created on first use. */
-  get apiClient(): GoogleGenAI {
-    this.client ??= new GoogleGenAI(clientOptions(this.options));
-    return this.client;
+  /**
+   * The `@google/genai` client, created on first use (loading the SDK) and reused. Rejects with
+   * {@link MissingCredentialsError} when no credentials are configured.
+   */
+  async apiClient(): Promise<GoogleGenAI> {
+    return (await this.loadClient()).client;
+  }
+
+  private loadClient(): Promise<{ sdk: GeminiClientModule; client: GoogleGenAI }> {
+    const loading = (this.client ??= (async () => {
+      const options = clientOptions(this.options); // throws MissingCredentialsError before loading anything
+      const sdk = await import('./gemini-client.js');
+      return { sdk, client: sdk.createGenaiClient(options) };
+    })());
+    loading.catch(() => {
+      if (this.client === loading) this.client = undefined; // a failure is not cached: the next call retries
+    });
+    return loading;
   }
 
   generateContent(request: LlmRequest, stream = false): Observable<LlmResponse> {
@@ -90,8 +103,10 @@ export class Gemini extends BaseLlm {
       const controller = new AbortController();
       const unlink = followAbort(request.config.abortSignal, controller);
       const parameters = this.parameters(request, controller.signal);
-      // inside defer, so that a failure to create the client also becomes a ModelError
-      const responses = defer(() => (stream ? this.streamed(parameters) : this.single(parameters)));
+      // inside defer, so that a failure to load the SDK or create the client also arrives as an error notification
+      const responses = defer(() => from(this.loadClient())).pipe(
+        concatMap(({ sdk, client }) => (stream ? sdk.generateStreamed(client, parameters) : sdk.generateSingle(client, parameters))),
+      );
       return responses.pipe(
         catchError((error: unknown) => throwError(() => toModelError(error, parameters.model))),
         abortOnTeardown(controller),
@@ -107,30 +122,67 @@ export class Gemini extends BaseLlm {
       config: { ...request.config, abortSignal: signal },
     };
   }
-
-  private single(parameters: GenerateContentParameters): Observable<LlmResponse> {
-    return from(this.apiClient.models.generateContent(parameters)).pipe(map(llmResponseFromGenai));
-  }
-
-  private streamed(parameters: GenerateContentParameters): Observable<LlmResponse> {
-    return from(this.apiClient.models.generateContentStream(parameters)).pipe(
-      concatMap((chunks) => from(chunks)),
-      map(llmResponseFromGenai),
-      aggregateStream(),
-    );
-  }
 }
 
-function clientOptions(options: GeminiOptions): ConstructorParameters<typeof GoogleGenAI>[0] {
-  const apiKey = options.apiKey ?? (options.vertexai ? undefined : apiKeyFromEnvironment());
+/** The model names {@link Gemini} serves (regular expressions, as ADK Python has them). */
+export const GEMINI_MODEL_PATTERNS: readonly string[] = [
+  'gemini-.*',
+  'model-optimizer-.*',
+  'projects\\/.+\\/locations\\/.+\\/endpoints\\/.+',
+  'projects\\/.+\\/locations\\/.+\\/publishers\\/google\\/models\\/gemini.+',
+];
+
+type ClientOptions = ConstructorParameters<typeof GoogleGenAI>[0];
+
+/**
+ * The client's options. Throws {@link MissingCredentialsError} when nothing would authenticate:
+ * no `apiKey` and no `GEMINI_API_KEY`/`GOOGLE_API_KEY` for the Gemini API; no project or
+ * location (options or `GOOGLE_CLOUD_PROJECT`/`GOOGLE_CLOUD_LOCATION`) for Vertex AI
+ * (`vertexai: true` or `GOOGLE_GENAI_USE_VERTEXAI=true`). With Vertex AI and an API key (express
+ * mode), no project is needed.
+ */
+function clientOptions(options: GeminiOptions): ClientOptions {
+  const vertexai = options.vertexai ?? /^(true|1)$/i.test(env('GOOGLE_GENAI_USE_VERTEXAI') ?? '');
+  const apiKey = options.apiKey ?? (vertexai ? undefined : apiKeyFromEnvironment());
+  if (vertexai) {
+    const hasKey = !!(options.apiKey ?? env('GOOGLE_API_KEY'));
+    const missing = [
+      ...(options.project || env('GOOGLE_CLOUD_PROJECT') ? [] : ['GOOGLE_CLOUD_PROJECT']),
+      ...(options.location || env('GOOGLE_CLOUD_LOCATION') ? [] : ['GOOGLE_CLOUD_LOCATION']),
+    ];
+    if (!hasKey && missing.length > 0) {
+      throw new MissingCredentialsError({
+        model: options.model,
+        variables: missing,
+        message:
+          `Gemini model "${options.model}" is set to use Vertex AI, but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set. ` +
+          `Set ${missing.join(' and ')} (and sign in with \`gcloud auth application-default login\`), ` +
+          'or pass project and location to new Gemini({...}). To use the Gemini API instead, unset GOOGLE_GENAI_USE_VERTEXAI and set GEMINI_API_KEY.',
+      });
+    }
+  } else if (!apiKey) {
+    throw new MissingCredentialsError({
+      model: options.model,
+      variables: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'],
+      message:
+        `Gemini model "${options.model}" has no API key. Set GEMINI_API_KEY (or GOOGLE_API_KEY) in the environment ` +
+        '(get a key at https://aistudio.google.com/apikey), or pass apiKey to new Gemini({...}). ' +
+        'For Vertex AI, set GOOGLE_GENAI_USE_VERTEXAI=true, GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION.',
+    });
+  }
   const { model: _model, ...rest } = options;
-  return { ...rest, apiKey, httpOptions: options.httpOptions && { ...options.httpOptions } };
+  return { ...rest, vertexai, apiKey, httpOptions: options.httpOptions && { ...options.httpOptions } };
 }
 
-/** `GEMINI_API_KEY`, else `GOOGLE_API_KEY`; nothing in a browser (no `process`). */
-function apiKeyFromEnvironment(): string | undefined {
+/** A variable of the environment; nothing in a browser (no `process`). */
+function env(name: string): string | undefined {
   if (typeof process === 'undefined' || !process.env) return undefined;
-  return process.env['GEMINI_API_KEY'] || process.env['GOOGLE_API_KEY'] || undefined;
+  return process.env[name] || undefined;
+}
+
+/** `GEMINI_API_KEY`, else `GOOGLE_API_KEY`. */
+function apiKeyFromEnvironment(): string | undefined {
+  return env('GEMINI_API_KEY') ?? env('GOOGLE_API_KEY');
 }
 
 /** Aborts `controller` when the caller's own signal (if any) aborts; returns the unlinking function. */
@@ -156,8 +208,18 @@ interface GoogleErrorBody {
   details?: Array<{ '@type'?: string; retryDelay?: string }>;
 }
 
-function toModelError(error: unknown, model: string): ModelError {
-  if (error instanceof ModelError) return error;
+function toModelError(error: unknown, model: string): RxadkError {
+  if (error instanceof RxadkError) return error; // ModelError, MissingCredentialsError
+  if (causeChain(error).some((e) => /Could not load the default credentials/i.test(e.message ?? ''))) {
+    return new MissingCredentialsError({
+      model,
+      variables: ['GOOGLE_APPLICATION_CREDENTIALS'],
+      message:
+        `Gemini model "${model}" uses Vertex AI, and no Google Cloud credentials were found (${describeError(error)}). ` +
+        'Sign in with `gcloud auth application-default login`, or set GOOGLE_APPLICATION_CREDENTIALS to a service account key file. ' +
+        'To use the Gemini API instead, unset GOOGLE_GENAI_USE_VERTEXAI and set GEMINI_API_KEY.',
+    });
+  }
   if (isApiError(error)) return apiModelError(error, model);
   if (isAbortError(error)) {
     return new ModelError(

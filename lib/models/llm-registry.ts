@@ -20,8 +20,10 @@ const entries: Entry[] = [];
 
 /**
  * Maps model names (`'gemini-2.5-flash'`) to model implementations, so that agents can be
- * configured with a string. `Gemini` is registered out of the box; later registrations take
- * precedence over earlier ones.
+ * configured with a string. `Gemini` is registered out of the box (cheaply: `Gemini` loads
+ * `@google/genai` with a dynamic `import()` on its first call, so a program that never calls it
+ * never loads the SDK, and a code-splitting bundler leaves the SDK out of the initial load);
+ * later registrations take precedence over earlier ones.
  *
  * @example
  * ```ts

@@ -35,6 +35,7 @@ export { llmResponseFromGenai, type GenaiResponseLike } from '../models/llm-resp
 export { aggregateStream } from '../models/aggregate-stream.js';
 export { toGeminiSchema } from '../tools/to-gemini-schema.js';
 export { compileArgumentValidator, type ArgumentValidator } from '../tools/validate-arguments.js';
+export { compileSchema, toJsonSchema, isZodSchema, type CompiledSchema, type SchemaCheck } from '../tools/schema.js';
 
 // plugins and callback chains
 export { PluginManager } from '../plugins/plugin-manager.js';

@@ -3,22 +3,29 @@ import { concatMap, defaultIfEmpty, type Observable, of } from 'rxjs';
 import type { ToolContext } from '../context/tool-context.js';
 import { fromMaybeAsync, type MaybeAsync } from '../utils/from-maybe-async.js';
 import { BaseTool } from './base-tool.js';
+import { type CompiledSchema, compileSchema, type JsonSchemaSource, type NotZod, type TypedJsonSchema, type ZodSchemaLike } from './schema.js';
 import { toGeminiSchema, type JsonSchema } from './to-gemini-schema.js';
-import { type ArgumentValidator, compileArgumentValidator } from './validate-arguments.js';
 import { cloneJson } from '../utils/clone-json.js';
 
-/** A schema object that can describe itself as JSON Schema (e.g. a zod v4 schema). */
-export interface JsonSchemaSource {
-  toJSONSchema(): JsonSchema;
-}
+export type { JsonSchemaSource } from './schema.js';
 
 /** What a {@link FunctionTool} is built from. */
 export interface FunctionToolConfig<Args extends Record<string, unknown> = Record<string, unknown>> {
   name: string;
   description: string;
-  /** The arguments' JSON Schema (`{type: 'object', properties, required}`) or a zod v4 schema. */
-  parameters?: JsonSchema | JsonSchemaSource;
-  /** Does the work. Receives validated arguments. May return a value, a Promise or an Observable. */
+  /**
+   * The arguments' schema: a zod v4 schema (`z.object({...})`: `Args` is inferred from it, the
+   * model sees its JSON Schema, and arguments are checked with its `safeParse`), a JSON Schema
+   * (`{type: 'object', properties, required}`, checked with ajv; wrap it in `jsonSchema(...)` to
+   * infer `Args`), or any object with a `toJSONSchema()` method.
+   */
+  // `any`: a config stays assignable whatever its schema's type; FunctionTool's constructor checks it against Args
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  parameters?: JsonSchema | JsonSchemaSource | ZodSchemaLike<any>;
+  /**
+   * Does the work. Receives validated arguments (for a zod schema: its parsed output, defaults
+   * applied). May return a value, a Promise or an Observable.
+   */
   execute: (args: Args, ctx: ToolContext) => MaybeAsync<unknown>;
   isLongRunning?: boolean;
   /**
@@ -30,6 +37,12 @@ export interface FunctionToolConfig<Args extends Record<string, unknown> = Recor
   /** Ask a human before running (SPEC §10): `true`, or a predicate of the arguments. */
   requireConfirmation?: boolean | ((args: Args, ctx: ToolContext) => MaybeAsync<boolean>);
 }
+
+/**
+ * The schemas `FunctionTool<Args>`'s constructor accepts: `Args` is inferred from a zod schema's
+ * output type or a {@link jsonSchema} literal's type, and a schema of another type is an error.
+ */
+export type ParametersFor<Args> = JsonSchema | TypedJsonSchema<Args> | ZodSchemaLike<Args> | NotZod<JsonSchemaSource>;
 
 /** The reply to the model while a confirmation is pending. */
 export const CONFIRMATION_REQUIRED_ERROR = 'This tool call requires confirmation, please approve or reject.';
@@ -66,9 +79,10 @@ export function isRequireConfirmationHint(hint: string): boolean {
 }
 
 /**
- * A tool made of a function and a JSON Schema of its arguments. The model sees the schema as a
- * function declaration; the arguments it sends are validated (ajv, compiled once) before
- * `execute` runs.
+ * A tool made of a function and a schema of its arguments. The model sees the schema as a
+ * function declaration; the arguments it sends are validated (zod's `safeParse` for a zod schema,
+ * else ajv, compiled once) before `execute` runs. With a zod schema (or a `jsonSchema(...)`
+ * literal) the type of `execute`'s arguments is inferred from it.
  *
  * @example
  * ```ts
@@ -79,23 +93,32 @@ export function isRequireConfirmationHint(hint: string): boolean {
  *   execute: ({ city }) => ({ city, temp: 25, sky: 'sunny' }),
  *   timeoutMs: 10_000, // optional: the model gets {error: 'Tool get_weather timed out after 10000 ms.'} past it
  * });
+ *
+ * // With zod (an optional peer dependency): `city` is a string
+ * const getForecast = new FunctionTool({
+ *   name: 'get_forecast',
+ *   description: 'Returns the forecast for a city.',
+ *   parameters: z.object({ city: z.string(), days: z.number().int().min(1).default(3) }),
+ *   execute: ({ city, days }) => ({ city, days, sky: 'sunny' }),
+ * });
  * ```
  */
 export class FunctionTool<Args extends Record<string, unknown> = Record<string, unknown>> extends BaseTool {
   readonly parameters: JsonSchema | undefined;
   private readonly execute: FunctionToolConfig<Args>['execute'];
   private readonly requireConfirmation: FunctionToolConfig<Args>['requireConfirmation'];
-  private validator: ArgumentValidator | undefined;
+  private readonly schema: CompiledSchema | undefined;
   private declaration: FunctionDeclaration | undefined;
 
-  constructor(config: FunctionToolConfig<Args>) {
+  constructor(config: FunctionToolConfig<Args> & { parameters?: ParametersFor<Args> }) {
     super({
       name: config.name,
       description: config.description,
       isLongRunning: config.isLongRunning ?? false,
       ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
     });
-    this.parameters = resolveSchema(config.parameters);
+    this.schema = config.parameters ? compileSchema(config.parameters) : undefined;
+    this.parameters = this.schema?.json;
     this.execute = config.execute;
     this.requireConfirmation = config.requireConfirmation;
   }
@@ -111,16 +134,23 @@ export class FunctionTool<Args extends Record<string, unknown> = Record<string, 
 
   /** Why `args` do not match the parameters' schema, or `undefined` when they do. */
   validateArguments(args: Record<string, unknown>): string | undefined {
-    if (!this.parameters) return undefined;
-    this.validator ??= compileArgumentValidator(this.parameters);
-    return this.validator(args);
+    const result = this.schema?.check(args);
+    return result && !result.ok ? result.reason : undefined;
   }
 
-  override runAsync(args: Record<string, unknown>, ctx: ToolContext): Observable<unknown> {
+  override runAsync(rawArgs: Record<string, unknown>, ctx: ToolContext): Observable<unknown> {
+    const args = this.parsedArguments(rawArgs);
     if (!this.requireConfirmation) return fromMaybeAsync(() => this.execute(args as Args, ctx));
     return this.confirmationGate(args as Args, ctx).pipe(
       concatMap((gate) => (gate ? of(gate) : fromMaybeAsync(() => this.execute(args as Args, ctx)))),
     );
+  }
+
+  /** A zod schema's output for `args` (defaults, transforms); the arguments themselves otherwise. */
+  private parsedArguments(args: Record<string, unknown>): Record<string, unknown> {
+    if (!this.schema?.parses) return args;
+    const result = this.schema.check(args);
+    return result.ok ? (result.value as Record<string, unknown>) : args;
   }
 
   /** Emits a reply that replaces running the function, or `undefined` to run it. */
@@ -141,12 +171,4 @@ export class FunctionTool<Args extends Record<string, unknown> = Record<string, 
     }
     return ctx.toolConfirmation.confirmed ? undefined : { error: CONFIRMATION_REJECTED_ERROR };
   }
-}
-
-function resolveSchema(parameters: JsonSchema | JsonSchemaSource | undefined): JsonSchema | undefined {
-  if (!parameters) return undefined;
-  if (typeof (parameters as JsonSchemaSource).toJSONSchema === 'function') {
-    return (parameters as JsonSchemaSource).toJSONSchema();
-  }
-  return parameters as JsonSchema;
 }

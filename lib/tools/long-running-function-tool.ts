@@ -1,4 +1,4 @@
-import { FunctionTool, type FunctionToolConfig } from './function-tool.js';
+import { FunctionTool, type FunctionToolConfig, type ParametersFor } from './function-tool.js';
 
 /** The note ADK appends to a long-running tool's description. */
 export const LONG_RUNNING_NOTE =
@@ -19,7 +19,7 @@ export const LONG_RUNNING_NOTE =
  * ```
  */
 export class LongRunningFunctionTool<Args extends Record<string, unknown> = Record<string, unknown>> extends FunctionTool<Args> {
-  constructor(config: Omit<FunctionToolConfig<Args>, 'isLongRunning'>) {
+  constructor(config: Omit<FunctionToolConfig<Args>, 'isLongRunning'> & { parameters?: ParametersFor<Args> }) {
     super({ ...config, description: withNote(config.description), isLongRunning: true });
   }
 }

@@ -1,4 +1,4 @@
-import { type FunctionDeclaration, Type } from '@google/genai';
+import type { FunctionDeclaration, Type } from '@google/genai';
 import type { ToolContext } from '../context/tool-context.js';
 import { FunctionTool } from './function-tool.js';
 
@@ -51,6 +51,6 @@ export class TransferToAgentTool extends FunctionTool<{ agent_name: string }> {
   }
 
   override getDeclaration(): FunctionDeclaration {
-    return { ...super.getDeclaration(), response: { type: Type.NULL } };
+    return { ...super.getDeclaration(), response: { type: 'NULL' as Type } }; // a literal: importing the enum would pull @google/genai into every bundle
   }
 }

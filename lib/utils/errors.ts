@@ -340,3 +340,27 @@ export class ToolTimeoutError extends RxadkError {
     this.timeoutMs = fields.timeoutMs;
   }
 }
+
+/**
+ * A Gemini model was called with no credentials: no `apiKey` option and no API key in the
+ * environment (or, for Vertex AI, no project or location). The message names the variables to
+ * set. It arrives as the run's error, at the first model call.
+ *
+ * @example
+ * ```ts
+ * runner.runAsync(turn).subscribe({
+ *   error: (e) => e instanceof MissingCredentialsError && console.log(e.code, e.variables), // MISSING_CREDENTIALS ['GEMINI_API_KEY', 'GOOGLE_API_KEY']
+ * });
+ * ```
+ */
+export class MissingCredentialsError extends RxadkError {
+  readonly model: string;
+  /** The environment variables that would provide what is missing. */
+  readonly variables: readonly string[];
+
+  constructor(fields: { model: string; variables: readonly string[]; message: string }) {
+    super('MISSING_CREDENTIALS', fields.message);
+    this.model = fields.model;
+    this.variables = fields.variables;
+  }
+}

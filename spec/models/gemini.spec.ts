@@ -410,21 +410,21 @@ describe('Gemini (real @google/genai client against GeminiStandIn)', () => {
     it('creates the client once and reuses it', async () => {
       await startWith(answer([{ text: 'a' }], {}, 'STOP'), answer([{ text: 'b' }], {}, 'STOP'));
 
-      const first = gemini.apiClient;
+      const first = await gemini.apiClient();
       const texts = [
         (await firstValueFrom(gemini.generateContent(userRequest('1')))).content?.parts?.[0]?.text,
         (await firstValueFrom(gemini.generateContent(userRequest('2')))).content?.parts?.[0]?.text,
       ];
 
       expect(texts).toEqual(['a', 'b']);
-      expect(gemini.apiClient).toBe(first);
+      expect(await gemini.apiClient()).toBe(first);
     });
 
-    it('does not change the httpOptions object it was given', () => {
+    it('does not change the httpOptions object it was given', async () => {
       const httpOptions = { baseUrl: 'http://127.0.0.1:9', headers: { 'x-test': '1' } };
       const model = new Gemini({ model: MODEL, apiKey: 'k', httpOptions });
 
-      expect(model.apiClient).toBeDefined();
+      expect(await model.apiClient()).toBeDefined();
       expect(httpOptions).toEqual({ baseUrl: 'http://127.0.0.1:9', headers: { 'x-test': '1' } });
     });
   });
