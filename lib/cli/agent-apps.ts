@@ -1,12 +1,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { defer, from, map, type Observable, of, shareReplay } from 'rxjs';
+import { catchError, defer, forkJoin, map, type Observable, of, shareReplay } from 'rxjs';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { AgentRegistry } from '../config/agent-registry.js';
 import { loadAgentConfig } from '../config/load-agent-config.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 import { AgentConfigError } from '../utils/errors.js';
+import { entryLanguage, findAppEntry } from './app-entry.js';
+import type { AppInfo } from './app-info.js';
+import { importAgentModule } from './import-agent-module.js';
 
 /** An app found in an agents folder: its root agent and the plugins it asks for. */
 export interface AgentApp {
@@ -15,19 +17,20 @@ export interface AgentApp {
   plugins: BasePlugin[];
 }
 
-const MODULE_FILES = ['agent.js', 'agent.mjs', 'index.js', 'index.mjs'];
-
 /**
- * The apps of an agents folder, as `rxadk web` and `rxadk run` see them: each sub-folder holding
- * `agent.js` / `index.js` (exporting `rootAgent` — or a default export — and optionally
- * `plugins`), or `root_agent.yaml` (Google ADK's agent config, loaded with the given registry).
- * Apps are loaded on first use, once.
+ * The apps of an agents folder, as `rxadk web`, `rxadk api_server` and `rxadk run` see them:
+ * each sub-folder holding `agent.ts` / `agent.mts` (TypeScript, transpiled with esbuild at load
+ * time, no build step), `agent.js` / `agent.mjs` / `index.*` (exporting `rootAgent` —
+ * or `root_agent`, or a default export — and optionally `plugins`), or `root_agent.yaml`
+ * (Google ADK's agent config, loaded with the given registry). Apps are loaded on first use,
+ * once. An app that fails to load stays listed; {@link AgentApps.describe} reports its error.
  *
  * @example
  * ```ts
- * const apps = new AgentApps('dist/examples/apps');
- * apps.names();                                  // ['hr', 'study_buddy', 'weather']
- * apps.load('weather').subscribe((app) => app.rootAgent.name);
+ * const apps = new AgentApps('agents');
+ * apps.names();                                  // ['broken', 'hello', 'weather']
+ * apps.load('hello').subscribe((app) => app.rootAgent.name);
+ * apps.describe().subscribe((infos) => infos.filter((info) => info.error));
  * ```
  */
 export class AgentApps {
@@ -41,15 +44,20 @@ export class AgentApps {
     this.dir = resolve(dir);
   }
 
-  /** The app names (folders with an agent module or config), sorted. */
+  /** The folder the apps are in. */
+  get folder(): string {
+    return this.dir;
+  }
+
+  /** The app names (folders with an agent module or config, whether or not they load), sorted. */
   names(): string[] {
     if (!existsSync(this.dir)) return [];
     return readdirSync(this.dir)
-      .filter((name) => !name.startsWith('.') && statSync(join(this.dir, name)).isDirectory() && this.entryOf(name) !== undefined)
+      .filter((name) => !name.startsWith('.') && name !== 'node_modules' && statSync(join(this.dir, name)).isDirectory() && this.entryOf(name) !== undefined)
       .sort();
   }
 
-  /** Loads (once) the app `name`; errors with {@link AgentConfigError} when it does not exist. */
+  /** Loads (once) the app `name`; errors with {@link AgentConfigError} when it does not exist or does not load. */
   load(name: string): Observable<AgentApp> {
     let app = this.cache.get(name);
     if (!app) {
@@ -59,27 +67,45 @@ export class AgentApps {
     return app;
   }
 
+  /** Loads every app and describes it (root agent, description, language), or gives its load error. */
+  describe(): Observable<AppInfo[]> {
+    return defer(() => {
+      const names = this.names();
+      if (names.length === 0) return of([]);
+      return forkJoin(names.map((name) => this.describeOne(name)));
+    });
+  }
+
+  private describeOne(name: string): Observable<AppInfo> {
+    const language = entryLanguage(this.entryOf(name) ?? '');
+    return this.load(name).pipe(
+      map((app): AppInfo => ({ name, root_agent_name: app.rootAgent.name, description: app.rootAgent.description ?? '', language })),
+      catchError((error: unknown) =>
+        of<AppInfo>({ name, root_agent_name: '', description: '', language, error: error instanceof Error ? error.message : String(error) }),
+      ),
+    );
+  }
+
   private loadNow(name: string): Observable<AgentApp> {
     const entry = /^[\w-]+$/.test(name) ? this.entryOf(name) : undefined;
     if (!entry) {
       throw new AgentConfigError(`There is no app "${name}" in ${this.dir}. Apps: ${this.names().join(', ') || '(none)'}.`);
     }
     if (entry.endsWith('.yaml')) return of({ name, rootAgent: loadAgentConfig(entry, this.options), plugins: [] });
-    return from(import(pathToFileURL(entry).href) as Promise<{ rootAgent?: BaseAgent; default?: BaseAgent; plugins?: BasePlugin[] }>).pipe(
+    return importAgentModule(entry).pipe(
       map((module) => {
-        const rootAgent = module.rootAgent ?? module.default;
-        if (!rootAgent) throw new AgentConfigError(`${entry} must export rootAgent (or a default agent).`);
-        return { name, rootAgent, plugins: module.plugins ?? [] };
+        const rootAgent = (module.rootAgent ?? module.root_agent ?? module.default) as BaseAgent | undefined;
+        if (!rootAgent) throw new AgentConfigError(`${entry} must export rootAgent (or root_agent, or a default agent).`);
+        return { name, rootAgent, plugins: (module.plugins as BasePlugin[] | undefined) ?? [] };
+      }),
+      catchError((error: unknown) => {
+        if (error instanceof AgentConfigError) throw error;
+        throw new AgentConfigError(`${entry} failed to load: ${error instanceof Error ? error.message : String(error)}`);
       }),
     );
   }
 
   private entryOf(name: string): string | undefined {
-    const folder = join(this.dir, name);
-    for (const file of [...MODULE_FILES, 'root_agent.yaml']) {
-      const path = join(folder, file);
-      if (existsSync(path)) return path;
-    }
-    return undefined;
+    return findAppEntry(join(this.dir, name));
   }
 }

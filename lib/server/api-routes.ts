@@ -1,4 +1,5 @@
-import { concatMap, defer, filter, map, type Observable, of, toArray } from 'rxjs';
+import { catchError, concatMap, defer, filter, forkJoin, map, type Observable, of, toArray } from 'rxjs';
+import type { AppInfo } from '../cli/app-info.js';
 import type { Event } from '../events/event.js';
 import type { Session } from '../sessions/session.js';
 import type { AppRunners } from './app-runners.js';
@@ -20,6 +21,7 @@ const SESSION = `${SESSIONS}/:session`;
  * | method and path | answer |
  * |---|---|
  * | `GET /list-apps` | the app names |
+ * | `GET /list-apps?detailed=true` | `{apps: AppInfo[]}`: name, root agent, description, language, and `error` for apps that failed to load |
  * | `GET /apps/{app}/users/{user}/sessions` | the user's sessions (without events) |
  * | `POST /apps/{app}/users/{user}/sessions[/{id}]` | a new session (body: optional state) |
  * | `GET` / `DELETE /apps/{app}/users/{user}/sessions/{id}` | the session with its events / 204 |
@@ -38,7 +40,7 @@ const SESSION = `${SESSIONS}/:session`;
  */
 export function apiRoutes(runners: AppRunners): Route[] {
   return [
-    { method: 'GET', path: '/list-apps', handle: () => defer(() => of(jsonReply(runners.apps.names()))) },
+    { method: 'GET', path: '/list-apps', handle: ({ query }) => listApps(runners, query.get('detailed') === 'true') },
     { method: 'GET', path: SESSIONS, handle: ({ params }) => listSessions(runners, params) },
     { method: 'POST', path: SESSIONS, readsBody: true, handle: ({ params, body }) => createSession(runners, params, body) },
     { method: 'GET', path: SESSION, handle: ({ params }) => getSession(runners, sessionRefOf(params)) },
@@ -69,6 +71,29 @@ export function requireSession(runners: AppRunners, ref: SessionRef): Observable
       if (!session) throw new HttpError(404, `There is no session "${ref.sessionId}" for app "${ref.appName}", user "${ref.userId}".`);
       return session;
     }),
+  );
+}
+
+/** `/list-apps`: the names, or (detailed, as ADK's `ListAppsResponse`) `{apps: AppInfo[]}` with load errors. */
+function listApps(runners: AppRunners, detailed: boolean): Observable<Reply> {
+  return defer(() => {
+    if (!detailed) return of(jsonReply(runners.apps.names()));
+    const source = runners.apps;
+    const infos = source.describe ? source.describe() : describeByLoading(runners);
+    return infos.pipe(map((apps) => jsonReply({ apps })));
+  });
+}
+
+function describeByLoading(runners: AppRunners): Observable<AppInfo[]> {
+  const names = runners.apps.names();
+  if (names.length === 0) return of([]);
+  return forkJoin(
+    names.map((name) =>
+      runners.apps.load(name).pipe(
+        map((app): AppInfo => ({ name, root_agent_name: app.rootAgent.name, description: app.rootAgent.description ?? '', language: 'code' })),
+        catchError((error: unknown) => of<AppInfo>({ name, root_agent_name: '', description: '', language: 'code', error: error instanceof Error ? error.message : String(error) })),
+      ),
+    ),
   );
 }
 

@@ -1,5 +1,6 @@
 import { defer, type Observable, of } from 'rxjs';
 import type { AgentApp } from '../cli/agent-apps.js';
+import type { AppInfo } from '../cli/app-info.js';
 import { AgentConfigError } from '../utils/errors.js';
 
 /**
@@ -18,6 +19,8 @@ export interface AppSource {
   names(): string[];
   /** The app `name`; errors when there is none. */
   load(name: string): Observable<AgentApp>;
+  /** Every app described, with its load error if it has one (`/list-apps?detailed=true`). Optional: derived from `load` when absent. */
+  describe?(): Observable<AppInfo[]>;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   tap,
 } from 'rxjs';
 import { AgentApps } from '../cli/agent-apps.js';
+import type { AppInfo } from '../cli/app-info.js';
 import type { ParsedArgs } from '../cli/parse-args.js';
 import { getSessionServiceFromUri } from '../services/get-session-service-from-uri.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
@@ -65,8 +66,9 @@ export function serverUsage(ui: boolean): string {
   return `rxadk ${name} [agentsDir] [--port 8000] [--host 127.0.0.1] [--session-service-uri memory://]
 
 ${ui ? 'Serves the dev UI at / and' : 'Serves'} Google ADK's HTTP API (/list-apps, /apps/{app}/users/{user}/sessions,
-/run, /run_sse) for the apps of agentsDir (default ./agents): each sub-folder with an agent.js
-exporting rootAgent (and optionally plugins), or a root_agent.yaml.
+/run, /run_sse) for the apps of agentsDir (default ./agents): each sub-folder with an agent.ts
+(TypeScript, loaded with no build step) or agent.js exporting rootAgent (and optionally plugins),
+or a root_agent.yaml. Apps that fail to load are listed with their error.
 
   --port <n>                   the port (default 8000; 0 picks a free one)
   --host <address>             the address to bind (default 127.0.0.1: this machine only)
@@ -110,7 +112,9 @@ export function runServerCommand(args: ParsedArgs, options: ServerCommandOptions
 function serveUntil(stop: Observable<string>, sessionService: BaseSessionService, settings: ServerSettings, ui: boolean, out: (line: string) => void): Observable<void> {
   const apps = new AgentApps(settings.agentsDir);
   return DevServer.start({ apps, sessionService, port: settings.port, host: settings.host, ui }).pipe(
-    tap((server) => out(banner(server, apps.names(), settings, ui))),
+    concatMap((server) => apps.describe().pipe(map((infos) => ({ server, infos })))),
+    tap(({ server, infos }) => out(banner(server, infos, settings, ui))),
+    map(({ server }) => server),
     concatMap((server) =>
       stop.pipe(
         take(1),
@@ -135,17 +139,33 @@ function readSettings(args: ParsedArgs): ServerSettings | string {
   return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri };
 }
 
-function banner(server: DevServer, appNames: string[], settings: ServerSettings, ui: boolean): string {
+function banner(server: DevServer, infos: AppInfo[], settings: ServerSettings, ui: boolean): string {
   const model = process.env['GEMINI_API_KEY'] || process.env['GOOGLE_API_KEY']
     ? 'GEMINI_API_KEY is set: apps that choose Gemini use it'
-    : 'GEMINI_API_KEY is not set: the example apps answer with their offline demo model';
+    : 'GEMINI_API_KEY is not set: apps need an offline model (rxadk create scaffolds one) or a key';
   return [
     ui ? `rxadk web: the dev UI is at ${server.url}/` : `rxadk api_server: the API is at ${server.url}`,
-    `  apps:     ${appNames.join(', ') || '(none)'}  (${settings.agentsDir})`,
+    `  apps:     ${describeApps(infos, settings.agentsDir)}`,
+    ...infos.filter((info) => info.error).map((info) => `  failed:   ${info.name}: ${info.error}`),
     `  sessions: ${settings.sessionServiceUri}`,
     `  model:    ${model}`,
     'Press Ctrl-C to stop.',
   ].join('\n');
+}
+
+/**
+ * One line on the user's apps: `3 apps in /home/me/agents: hello, weather, broken (failed to load)`.
+ *
+ * @example
+ * ```ts
+ * describeApps([{ name: 'hello', root_agent_name: 'hello', description: '', language: 'typescript' }], '/agents');
+ * // '1 app in /agents: hello'
+ * ```
+ */
+export function describeApps(infos: readonly AppInfo[], folder: string): string {
+  if (infos.length === 0) return `no apps in ${folder} (an app is a folder with agent.ts, agent.js or root_agent.yaml; rxadk create <name> makes one)`;
+  const names = infos.map((info) => (info.error ? `${info.name} (failed to load)` : info.name));
+  return `${infos.length} app${infos.length === 1 ? '' : 's'} in ${folder}: ${names.join(', ')}`;
 }
 
 /** The first SIGINT or SIGTERM, by name. */

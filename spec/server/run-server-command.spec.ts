@@ -51,7 +51,7 @@ describe('rxadk web / rxadk api_server (runServerCommand)', () => {
   it('api_server: prints where it listens, serves the API for the folder\'s apps, and stops with exit code 0', async () => {
     const server = await start([agentsDir, '--port', '0'], false);
     expect(server.out[0]!.split('\n')[0]).toMatch(/^rxadk api_server: the API is at http:\/\/127\.0\.0\.1:\d+$/);
-    expect(server.out.join('\n')).toMatch(/apps: +alpha, beta/);
+    expect(server.out.join('\n')).toMatch(/apps: +2 apps in .*: alpha, beta/);
     expect((await call(server.url, 'GET', '/list-apps')).json).toEqual(['alpha', 'beta']);
     expect((await call(server.url, 'GET', '/')).status).toBe(404); // no UI
 

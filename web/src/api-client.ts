@@ -22,20 +22,37 @@ export interface SessionRef {
 }
 
 /**
+ * One app of `/list-apps?detailed=true`; `error` says why an app failed to load.
+ *
+ * @example
+ * ```ts
+ * const broken: AppListing = { name: 'broken', root_agent_name: '', description: '', language: 'typescript', error: 'agent.ts does not compile: …' };
+ * ```
+ */
+export interface AppListing {
+  name: string;
+  root_agent_name: string;
+  description: string;
+  language: string;
+  error?: string;
+}
+
+/**
  * The dev server's HTTP API, each call a cold Observable (`fromFetch`: unsubscribing aborts the
  * request). Errors carry the server's `{error}` message.
  *
  * @example
  * ```ts
  * const api = new ApiClient();
- * api.listApps().subscribe((apps) => console.log(apps)); // ['hr', 'weather']
+ * api.listApps().subscribe((apps) => console.log(apps)); // [{ name: 'hr', … }, { name: 'broken', error: '…' }]
  * ```
  */
 export class ApiClient {
   constructor(private readonly baseUrl = '') {}
 
-  listApps(): Observable<string[]> {
-    return this.json<string[]>('GET', '/list-apps');
+  /** The apps, described (`/list-apps?detailed=true`), including those that failed to load, with their error. */
+  listApps(): Observable<AppListing[]> {
+    return this.json<{ apps: AppListing[] }>('GET', '/list-apps?detailed=true').pipe(map((listing) => listing.apps));
   }
 
   listSessions(appName: string, userId: string): Observable<Session[]> {

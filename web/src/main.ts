@@ -53,8 +53,13 @@ merge(
 /** The chosen app (the first one at start) and user id. */
 function scopeOf(page: Page): Observable<Scope> {
   const app$ = api.listApps().pipe(
-    tap((apps) => fillAppOptions(page.appSelect, apps)),
-    switchMap((apps) => fromEvent(page.appSelect, 'change').pipe(map(() => page.appSelect.value), startWith(apps[0] ?? ''))),
+    tap((apps) => fillAppOptions(page, apps)),
+    switchMap((apps) =>
+      fromEvent(page.appSelect, 'change').pipe(
+        map(() => page.appSelect.value),
+        startWith(apps.find((app) => !app.error)?.name ?? ''),
+      ),
+    ),
     catchError((error: unknown) => {
       page.status.textContent = `Could not list the apps: ${String(error)}`;
       return EMPTY;

@@ -1,3 +1,5 @@
+import type { AppListing } from './api-client.js';
+
 /**
  * The elements of `index.html` the UI drives.
  *
@@ -21,6 +23,7 @@ export interface Page {
   timeline: HTMLElement;
   showPartials: HTMLInputElement;
   status: HTMLElement;
+  appErrors: HTMLElement;
 }
 
 /**
@@ -53,6 +56,7 @@ export function findPage(doc: Document): Page {
     timeline: get('timeline'),
     showPartials: get('show-partials'),
     status: get('status'),
+    appErrors: get('app-errors'),
   };
 }
 
@@ -87,13 +91,34 @@ export function setSessionOpen(page: Page, open: boolean): void {
 }
 
 /**
- * Fills the app picker.
+ * Fills the app picker: apps that failed to load stay listed (disabled, marked "failed to load",
+ * the error as tooltip), and their errors show under the header.
  *
  * @example
  * ```ts
- * fillAppOptions(page.appSelect, ['hr', 'weather']);
+ * fillAppOptions(page, [{ name: 'hr', root_agent_name: 'hr_assistant', description: '', language: 'typescript' }]);
  * ```
  */
-export function fillAppOptions(select: HTMLSelectElement, apps: readonly string[]): void {
-  select.replaceChildren(...apps.map((app) => new Option(app, app)));
+export function fillAppOptions(page: Page, apps: readonly AppListing[]): void {
+  page.appSelect.replaceChildren(
+    ...apps.map((app) => {
+      const option = new Option(app.error ? `${app.name} (failed to load)` : app.name, app.name);
+      if (app.error) {
+        option.disabled = true;
+        option.title = app.error;
+      }
+      return option;
+    }),
+  );
+  const failed = apps.filter((app) => app.error);
+  page.appErrors.hidden = failed.length === 0;
+  page.appErrors.replaceChildren(
+    ...failed.map((app) => {
+      const line = page.appErrors.ownerDocument.createElement('div');
+      line.textContent = `${app.name} failed to load: ${app.error}`;
+      return line;
+    }),
+  );
+  const first = apps.find((app) => !app.error);
+  if (first) page.appSelect.value = first.name;
 }

@@ -16,9 +16,9 @@ import { type TerminalIo, terminalIo } from '../terminal/terminal-io.js';
 export const RUN_USAGE = `rxadk run <app-folder> [options]
 rxadk run <agents-folder> --app <name> [options]
 
-A terminal chat with an agent app (a folder holding agent.js exporting rootAgent, or
-root_agent.yaml). Type a message: the model's text streams as it arrives, tool calls and
-results show on one line each, and a tool that asks for confirmation prompts "Approve …? [y/n]".
+A terminal chat with an agent app (a folder holding agent.ts or agent.js exporting
+rootAgent, or root_agent.yaml; TypeScript loads with no build step).
+Type a message: the model's text streams as it arrives, tool calls and results show on one line each, and a tool that asks for confirmation prompts "Approve …? [y/n]".
 Works with piped input too (one message or answer per line).
 
 Commands in the chat: /state, /events, /help, /exit (or Ctrl+D). Ctrl+C cancels a running turn.

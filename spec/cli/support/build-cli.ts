@@ -13,6 +13,7 @@ export const APPS_DIR = join(CLI_BUILD_DIR, 'examples/apps');
  * Compiles lib/ and the demo apps file by file (no bundling, so the CLI still finds its
  * commands and the apps by path) into test-output/cli-build, in well under a second: tests run
  * the real CLI as a process without `npm run build`. Type-checking stays with `tsc --noEmit`.
+ * Suites that run at the same time (Jest workers) pass each their own `outdir`.
  *
  * @example
  * ```ts
@@ -20,11 +21,11 @@ export const APPS_DIR = join(CLI_BUILD_DIR, 'examples/apps');
  * spawn(process.execPath, [CLI_MAIN, 'run', join(APPS_DIR, 'weather')]);
  * ```
  */
-export async function buildCli(): Promise<void> {
-  rmSync(CLI_BUILD_DIR, { recursive: true, force: true });
+export async function buildCli(outdir: string = CLI_BUILD_DIR): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: ['lib/**/*.ts', 'examples/apps/**/*.ts', 'examples/shared/*.ts'],
-    outdir: CLI_BUILD_DIR,
+    outdir,
     outbase: '.',
     format: 'esm',
     platform: 'node',

@@ -1,0 +1,159 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { AgentConfigError } from '../utils/errors.js';
+
+/**
+ * What `rxadk create` needs: the app's name, the folder to create it in, and the Gemini model it
+ * uses when a key is set.
+ *
+ * @example
+ * ```ts
+ * const options: ScaffoldOptions = { name: 'hello', parentDir: 'agents', model: 'gemini-2.5-flash' };
+ * ```
+ */
+export interface ScaffoldOptions {
+  name: string;
+  parentDir: string;
+  model: string;
+}
+
+/** The model scaffolded apps use when a Gemini key is set, unless `--model` says otherwise. */
+export const DEFAULT_SCAFFOLD_MODEL = 'gemini-2.5-flash';
+
+/**
+ * Writes a new app folder `<parentDir>/<name>`: `agent.ts` (an LlmAgent with a FunctionTool, a
+ * callback, and an offline demo model used when neither GEMINI_API_KEY nor GOOGLE_API_KEY is
+ * set), `.env.example` and `README.md`. Returns the files written. Errors with
+ * {@link AgentConfigError} for a bad name or a folder that exists and is not empty.
+ *
+ * @example
+ * ```ts
+ * scaffoldApp({ name: 'hello', parentDir: 'agents', model: 'gemini-2.5-flash' });
+ * // ['agents/hello/agent.ts', 'agents/hello/.env.example', 'agents/hello/README.md']
+ * ```
+ */
+export function scaffoldApp(options: ScaffoldOptions): string[] {
+  const { name, model } = options;
+  if (!/^[A-Za-z_][\w-]*$/.test(name)) {
+    throw new AgentConfigError(`"${name}" is not an app name: use letters, digits, "_" and "-", starting with a letter (e.g. my_agent).`);
+  }
+  const folder = resolve(options.parentDir, name);
+  if (existsSync(folder) && readdirSync(folder).length > 0) throw new AgentConfigError(`${folder} already exists and is not empty.`);
+  mkdirSync(folder, { recursive: true });
+  const files: [string, string][] = [
+    ['agent.ts', agentSource(name, model)],
+    ['.env.example', envExample(model)],
+    ['README.md', readme(name, options.parentDir)],
+  ];
+  return files.map(([file, text]) => {
+    const path = join(folder, file);
+    writeFileSync(path, text);
+    return path;
+  });
+}
+
+/** The agent's name in code: the app name with `-` turned into `_`, then `_agent`. */
+function agentName(name: string): string {
+  return `${name.replace(/-/g, '_')}_agent`;
+}
+
+function agentSource(name: string, model: string): string {
+  return `/**
+ * The ${name} app, made by \`rxadk create\`. Run it with \`npx rxadk run .\` (a terminal chat) or
+ * \`npx rxadk web ..\` (the dev UI). With no GEMINI_API_KEY / GOOGLE_API_KEY it answers with a
+ * small offline demo model, so it works at once; set a key to talk to Gemini.
+ */
+import { BaseLlm, FunctionTool, LlmAgent, type LlmRequest, type LlmResponse } from 'rxadk';
+import { type Observable, of } from 'rxjs';
+
+/** A tool: the model calls it with arguments matching \`parameters\`. */
+const getTime = new FunctionTool<{ city: string }>({
+  name: 'get_time',
+  description: 'Returns the current time in a city.',
+  parameters: { type: 'object', properties: { city: { type: 'string', description: 'The city name' } }, required: ['city'] },
+  execute: ({ city }) => ({ city, time: new Date().toISOString().slice(11, 16) + ' UTC' }),
+});
+
+/**
+ * The offline demo model: "What time is it in <city>?" calls get_time, a tool result is summarised, and
+ * anything else gets a hint. Replace it with your own logic, or set a key to use Gemini.
+ */
+class DemoModel extends BaseLlm {
+  constructor() {
+    super({ model: 'demo-offline' });
+  }
+
+  generateContent(request: LlmRequest): Observable<LlmResponse> {
+    const last = request.contents.at(-1);
+    const result = last?.parts?.find((part) => part.functionResponse)?.functionResponse?.response as { city?: string; time?: string } | undefined;
+    if (result) return of(reply(\`It is \${result.time} in \${result.city}.\`));
+    const said = last?.parts?.map((part) => part.text ?? '').join(' ') ?? '';
+    const city = /\\btime\\b.*?\\bin ([\\p{L} ]+?)[?.!]*$/iu.exec(said)?.[1]?.trim();
+    if (city) return of({ content: { role: 'model', parts: [{ functionCall: { name: 'get_time', args: { city } } }] } });
+    return of(reply('Hello from the offline demo model! Ask me "What time is it in Paris?", or set GEMINI_API_KEY to talk to Gemini.'));
+  }
+}
+
+function reply(text: string): LlmResponse {
+  return { content: { role: 'model', parts: [{ text }] } };
+}
+
+const hasKey = Boolean(process.env['GEMINI_API_KEY'] || process.env['GOOGLE_API_KEY']);
+
+/**
+ * The app's agent: \`rxadk web\`, \`rxadk api_server\` and \`rxadk run\` load it from this file.
+ *
+ * @example
+ * \`\`\`sh
+ * npx rxadk run .
+ * \`\`\`
+ */
+export const rootAgent = new LlmAgent({
+  name: '${agentName(name)}',
+  description: 'Tells the time in a city.',
+  model: hasKey ? (process.env['RXADK_MODEL'] ?? '${model}') : new DemoModel(),
+  instruction: 'You are a helpful assistant. Use get_time to tell the time in a city.',
+  tools: [getTime],
+  /** A callback: runs before each turn of the agent; here it counts the turns in session state. */
+  beforeAgentCallback: (ctx) => {
+    ctx.state.set('turns', ((ctx.state.get<number>('turns') ?? 0) as number) + 1);
+    return undefined;
+  },
+});
+`;
+}
+
+function envExample(model: string): string {
+  return `# Copy to .env (or export these) to use Gemini; with none set, the app runs on its offline demo model.
+GEMINI_API_KEY=
+# or: GOOGLE_API_KEY=
+# The Gemini model (default ${model}).
+RXADK_MODEL=${model}
+`;
+}
+
+function readme(name: string, parentDir: string): string {
+  return `# ${name}
+
+An agent app made by \`rxadk create\`: \`agent.ts\` exports \`rootAgent\`, an \`LlmAgent\` with a tool
+(\`get_time\`) and a callback (\`beforeAgentCallback\`, counting turns in session state).
+
+rxadk loads \`agent.ts\` as it is (it transpiles TypeScript at load time): there is no build step.
+It needs \`rxadk\` and \`rxjs\` installed in this folder or a parent (\`npm install rxadk rxjs\`).
+
+## Run it
+
+\`\`\`sh
+npx rxadk run ${parentDir === '.' ? name : `${parentDir}/${name}`}          # a terminal chat
+npx rxadk web ${parentDir}            # the dev UI, for every app in ${parentDir}
+npx rxadk api_server ${parentDir}     # the HTTP API only
+\`\`\`
+
+Try "What time is it in Paris?".
+
+## Use Gemini
+
+With no key the app answers with a small offline demo model. To use Gemini, set
+\`GEMINI_API_KEY\` (or \`GOOGLE_API_KEY\`); see \`.env.example\`.
+`;
+}
