@@ -8,5 +8,6 @@ export { mcpToolsetFromConfig } from './mcp-toolset-from-config.js';
 export { McpConnectionError, type McpConnectionOperation } from './mcp-connection-error.js';
 export { McpToolCallError } from './mcp-tool-call-error.js';
 export { McpSessionManager, MCP_CLIENT_INFO } from './mcp-session-manager.js';
+export type { McpClient, McpRequestOptions, McpToolDescription } from './mcp-sdk-types.js';
 export { describeMcpServer } from './describe-mcp-server.js';
 export { MissingDriverError } from '../services/missing-driver-error.js';

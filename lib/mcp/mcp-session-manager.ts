@@ -1,5 +1,4 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { catchError, concatMap, defer, from, map, type Observable, of, shareReplay, tap, throwError } from 'rxjs';
 import { RxadkError } from '../utils/errors.js';
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
@@ -7,6 +6,7 @@ import { describeMcpServer } from './describe-mcp-server.js';
 import { errorMessageOf } from './error-message-of.js';
 import { loadMcpSdk } from './load-mcp-sdk.js';
 import type { McpConnectionParams } from './mcp-connection-params.js';
+import type { McpClient, McpRequestOptions } from './mcp-sdk-types.js';
 import { McpConnectionError } from './mcp-connection-error.js';
 
 /**
@@ -62,7 +62,7 @@ export class McpSessionManager {
   }
 
   /** The connected client: connects on first use, reuses it, reconnects if it ended. */
-  client(): Observable<Client> {
+  client(): Observable<McpClient> {
     return defer(() => this.liveSession().ready$);
   }
 
@@ -71,7 +71,7 @@ export class McpSessionManager {
    * (a tool call's own timeout), else this connection's `timeoutMs`, else the SDK's 60 s. A
    * request that fails because the connection is gone marks it ended, so the next one reconnects.
    */
-  request<T>(send: (client: Client, options: RequestOptions) => Promise<T>, signal?: AbortSignal, timeoutMs?: number): Observable<T> {
+  request<T>(send: (client: McpClient, options: McpRequestOptions) => Promise<T>, signal?: AbortSignal, timeoutMs?: number): Observable<T> {
     return defer(() => {
       const session = this.liveSession();
       return session.ready$.pipe(
@@ -127,7 +127,7 @@ export class McpSessionManager {
     );
   }
 
-  private requestOptions(signal?: AbortSignal, timeoutMs = this.params.timeoutMs): RequestOptions {
+  private requestOptions(signal?: AbortSignal, timeoutMs = this.params.timeoutMs): McpRequestOptions {
     return {
       ...(timeoutMs !== undefined ? { timeout: timeoutMs } : {}),
       ...(signal ? { signal } : {}),

@@ -1,5 +1,5 @@
 import type { FunctionDeclaration } from '@google/genai';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { catchError, defer, finalize, map, type Observable, tap, throwError } from 'rxjs';
 import type { ToolContext } from '../context/tool-context.js';
 import { BaseTool } from '../tools/base-tool.js';
@@ -7,13 +7,14 @@ import { toGeminiSchema, type JsonSchema } from '../tools/to-gemini-schema.js';
 import { toolTimeoutOf } from '../tools/tool-timeout.js';
 import { type ArgumentValidator, compileArgumentValidator } from '../tools/validate-arguments.js';
 import { RxadkError } from '../utils/errors.js';
+import type { McpToolDescription } from './mcp-sdk-types.js';
 import type { McpSessionManager } from './mcp-session-manager.js';
 import { McpToolCallError } from './mcp-tool-call-error.js';
 
 /** What an {@link McpTool} is built from. */
 export interface McpToolInit {
   /** The tool as the server listed it (`name`, `description`, `inputSchema`, ...). */
-  mcpTool: Tool;
+  mcpTool: McpToolDescription;
   /** The connection of the toolset that listed it. */
   session: McpSessionManager;
   /** The name the model sees (default: the server's name; a toolset's prefix changes it). */
@@ -53,7 +54,7 @@ export interface McpToolInit {
  * ```
  */
 export class McpTool extends BaseTool {
-  readonly mcpTool: Tool;
+  readonly mcpTool: McpToolDescription;
   private readonly session: McpSessionManager;
   private validator: ArgumentValidator | undefined;
 

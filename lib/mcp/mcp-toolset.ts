@@ -1,4 +1,3 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { catchError, map, type Observable, tap, throwError } from 'rxjs';
 import type { ReadonlyContext } from '../context/readonly-context.js';
 import type { BaseTool } from '../tools/base-tool.js';
@@ -6,6 +5,7 @@ import { BaseToolset, type ToolFilter } from '../tools/base-toolset.js';
 import { AgentConfigError, RxadkError } from '../utils/errors.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpConnectionParams } from './mcp-connection-params.js';
+import type { McpToolDescription } from './mcp-sdk-types.js';
 import { McpConnectionError } from './mcp-connection-error.js';
 import { McpSessionManager } from './mcp-session-manager.js';
 import { McpTool } from './mcp-tool.js';
@@ -105,7 +105,7 @@ export class McpToolset extends BaseToolset {
   }
 
   /** The same tool object while the server lists the same schema (its argument validator is compiled once). */
-  private toolFor(mcpTool: Tool): McpTool {
+  private toolFor(mcpTool: McpToolDescription): McpTool {
     const schema = JSON.stringify(mcpTool);
     const known = this.tools.get(mcpTool.name);
     if (known && known.schema === schema) return known.tool;
@@ -120,7 +120,7 @@ export class McpToolset extends BaseToolset {
     return tool;
   }
 
-  private forgetUnlisted(listed: Tool[]): void {
+  private forgetUnlisted(listed: McpToolDescription[]): void {
     const names = new Set(listed.map((t) => t.name));
     for (const name of this.tools.keys()) if (!names.has(name)) this.tools.delete(name);
   }

@@ -1,5 +1,3 @@
-import type BetterSqlite3 from 'better-sqlite3';
-
 /** One step of the SQLite schema: applied once, in a transaction, in version order. */
 export interface SqliteMigration {
   /** The schema version after this step (`PRAGMA user_version`). Versions start at 1. */
@@ -92,7 +90,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
  * ```
  */
 export function migrateSqliteSchema(
-  db: BetterSqlite3.Database,
+  db: SqliteMigrationTarget,
   migrations: readonly SqliteMigration[] = SQLITE_MIGRATIONS,
 ): number {
   const latest = migrations.at(-1)?.version ?? 0;
@@ -112,4 +110,25 @@ export function migrateSqliteSchema(
     return current;
   });
   return migrate.immediate();
+}
+
+/**
+ * The part of a better-sqlite3 `Database` that {@link migrateSqliteSchema} uses, declared here so
+ * that rxadk's types do not need `@types/better-sqlite3` (an optional peer's types); a
+ * better-sqlite3 `Database` fits it.
+ *
+ * @example
+ * ```ts
+ * const db: SqliteMigrationTarget = new Database('sessions.db'); // import Database from 'better-sqlite3'
+ * ```
+ */
+export interface SqliteMigrationTarget {
+  /** The file name (used in errors). */
+  readonly name: string;
+  /** Runs SQL that returns no rows. */
+  exec(sql: string): unknown;
+  /** Reads or sets a pragma. */
+  pragma(source: string, options?: { simple?: boolean }): unknown;
+  /** Wraps `fn` in a transaction; `.immediate()` runs it with `BEGIN IMMEDIATE`. */
+  transaction<T>(fn: () => T): { (): T; immediate(): T };
 }

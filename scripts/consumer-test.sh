@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# The consumer test: rxadk as its users install it. Builds the package into a staging folder (the
+# repository's own dist/ is left alone), packs it with `npm pack`, installs the tarball with rxjs
+# and typescript in a fresh project (no yaml, no better-sqlite3, pg or MCP SDK; npm's strict
+# install-script mode, with the allowScripts that docs/getting-started.md tells users to write),
+# then checks:
+#   1. `npx rxadk --help` exits 0;
+#   2. a strict program (skipLibCheck: false) importing every entry point of package.json
+#      "exports" type-checks with module: nodenext, and separately with moduleResolution: bundler,
+#      and the compiled program imports every entry point at run time;
+#   3. rxadk/sqlite without better-sqlite3 (and rxadk/postgres without pg, rxadk/mcp without the
+#      MCP SDK) fail with MissingDriverError naming the package to install;
+#   4. agents/hello/agent.ts (and agents/hello_js/agent.js) are listed by
+#      `rxadk api_server agents` and answer /run;
+#   5. `rxadk create my_agent` scaffolds an app that api_server lists and that answers /run.
+# The agent.ts part of 4, and 5, are skipped with a TODO line while the packed CLI cannot load
+# agent.ts / has no `create` command. Prints "consumer: N passed, N failed, N skipped" last; exits 1 on any failure.
+#
+#   bash scripts/consumer-test.sh            (RXADK_CONSUMER_KEEP=1 keeps the temp folder)
+set -uo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/rxadk-consumer.XXXXXX")
+server_pid=
+cleanup() {
+  [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null
+  [[ "${RXADK_CONSUMER_KEEP:-}" == 1 ]] && echo "kept $work" || rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+unset GEMINI_API_KEY GOOGLE_API_KEY GOOGLE_GENAI_USE_VERTEXAI GOOGLE_CLOUD_PROJECT GOOGLE_CLOUD_LOCATION
+export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
+
+passed=0 failed=0 skipped=0
+pass() { passed=$((passed + 1)); echo "ok    $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL  $1"; [[ -f "$work/out" ]] && sed 's/^/      /' "$work/out" | tail -40; }
+skip() { skipped=$((skipped + 1)); echo "skip  $1"; }
+check() { # check <name> <command...>: runs the command, output to $work/out
+  local name=$1; shift
+  if "$@" >"$work/out" 2>&1; then pass "$name"; else fail "$name"; fi
+}
+finish() {
+  echo "consumer: $passed passed, $failed failed, $skipped skipped"
+  ((failed == 0)) && exit 0 || exit 1
+}
+
+# --- build and pack ----------------------------------------------------------------------------
+stage="$work/stage"
+mkdir -p "$stage"
+cp "$repo/package.json" "$repo/README.md" "$repo/LICENSE" "$stage/"
+build() {
+  (cd "$repo" && npx tsc -p tsconfig.build.json --outDir "$stage/dist" && node web/build-ui.mjs "$stage/dist/lib/server/ui")
+}
+check "build into a staging folder" build || true
+((failed == 0)) || finish
+pack() { (cd "$stage" && npm pack --silent --pack-destination "$work" >"$work/tarball-name"); }
+check "npm pack" pack
+tarball="$work/$(tail -1 "$work/tarball-name" 2>/dev/null)"
+[[ -f "$tarball" ]] || finish
+maps=$(tar -tzf "$tarball" | grep -c '\.map$')
+if ((maps == 0)); then pass "the tarball ships no source maps"; else echo "$maps .map files" >"$work/out"; fail "the tarball ships no source maps"; fi
+
+# --- a fresh project ---------------------------------------------------------------------------
+app="$work/app"
+mkdir -p "$app"
+cd "$app" || finish
+cat >package.json <<'EOF'
+{
+  "name": "rxadk-consumer",
+  "private": true,
+  "type": "module",
+  "allowScripts": {
+    "@google/genai": false,
+    "esbuild": false,
+    "protobufjs": false
+  }
+}
+EOF
+install() {
+  npm install --strict-allow-scripts --prefer-offline --no-audit --no-fund --loglevel=error \
+    "$tarball" rxjs "typescript@~5.9" </dev/null
+}
+check "npm install <tarball> rxjs typescript (strict install scripts)" install
+[[ -d node_modules/rxadk ]] || finish
+absent() { for p in better-sqlite3 pg @modelcontextprotocol/sdk @types/better-sqlite3 @types/pg; do [[ ! -e "node_modules/$p" ]] || { echo "$p is installed"; return 1; }; done; }
+check "no optional peer installed (better-sqlite3, pg, MCP SDK)" absent
+
+check "npx rxadk --help exits 0" npx --no-install rxadk --help
+npx --no-install rxadk --help >"$work/help.txt" 2>&1
+
+# --- every entry point, strict --------------------------------------------------------------------
+node -e '
+  const exportsMap = require("./node_modules/rxadk/package.json").exports;
+  const names = Object.keys(exportsMap).filter((k) => k !== "./package.json").map((k) => "rxadk" + k.slice(1));
+  const lines = names.map((n, i) => `import * as entry${i} from "${n}";`);
+  lines.push(`const entries: Record<string, object> = { ${names.map((n, i) => `"${n}": entry${i}`).join(", ")} };`);
+  lines.push("for (const [name, entry] of Object.entries(entries)) console.log(name, Object.keys(entry).length);");
+  require("fs").writeFileSync("entries.ts", lines.join("\n") + "\n");
+  console.log(names.length + " entry points");
+'
+cat >tsconfig.nodenext.json <<'EOF'
+{
+  "compilerOptions": {
+    "target": "ES2022", "module": "nodenext", "moduleResolution": "nodenext",
+    "strict": true, "skipLibCheck": false, "exactOptionalPropertyTypes": true, "types": [],
+    "outDir": "out", "rootDir": "."
+  },
+  "files": ["entries.ts"]
+}
+EOF
+cat >tsconfig.bundler.json <<'EOF'
+{
+  "compilerOptions": {
+    "target": "ES2022", "module": "esnext", "moduleResolution": "bundler", "lib": ["ES2022", "DOM"],
+    "strict": true, "skipLibCheck": false, "exactOptionalPropertyTypes": true, "types": [], "noEmit": true
+  },
+  "files": ["entries.ts"]
+}
+EOF
+check "strict type-check of every entry point (module: nodenext, skipLibCheck: false)" npx --no-install tsc -p tsconfig.nodenext.json
+check "strict type-check of every entry point (moduleResolution: bundler, skipLibCheck: false)" npx --no-install tsc -p tsconfig.bundler.json
+check "every entry point imports at run time (node out/entries.js)" node out/entries.js
+
+# --- optional peers: named errors ------------------------------------------------------------------
+cat >drivers.mjs <<'EOF'
+import { MissingDriverError, SqliteSessionService } from 'rxadk/sqlite';
+import { PostgresSessionService } from 'rxadk/postgres';
+import { McpSessionManager } from 'rxadk/mcp';
+import { firstValueFrom } from 'rxjs';
+
+async function expectMissing(use, packageName) {
+  try {
+    await firstValueFrom(use);
+  } catch (error) {
+    if (error instanceof MissingDriverError && error.packageName === packageName && error.message.includes(`npm install ${packageName}`)) {
+      console.log(`${packageName}: ${error.message}`);
+      return;
+    }
+    throw new Error(`expected MissingDriverError for ${packageName}, got ${error?.name}: ${error?.message}`);
+  }
+  throw new Error(`expected MissingDriverError for ${packageName}, but the call succeeded`);
+}
+const ref = { appName: 'a', userId: 'u', sessionId: 's' };
+await expectMissing(new SqliteSessionService({ path: ':memory:' }).createSession(ref), 'better-sqlite3');
+await expectMissing(new PostgresSessionService({ connectionString: 'postgresql://127.0.0.1:1/none' }).createSession(ref), 'pg');
+await expectMissing(new McpSessionManager({ type: 'stdio', command: process.execPath }).client(), '@modelcontextprotocol/sdk');
+EOF
+check "rxadk/sqlite without better-sqlite3 (and rxadk/postgres without pg, rxadk/mcp without the MCP SDK): MissingDriverError" node drivers.mjs
+
+# --- TypeScript agents and `rxadk create` served by api_server --------------------------------------
+mkdir -p agents/hello
+cat >agents/hello/agent.ts <<'EOF'
+import { LlmAgent } from 'rxadk';
+import { ScriptedLlm } from 'rxadk/testing';
+
+const greeting: string = 'Hello from a TypeScript agent.';
+
+export const rootAgent = new LlmAgent({
+  name: 'hello',
+  model: new ScriptedLlm([{ content: { role: 'model', parts: [{ text: greeting } ] } }]),
+  instruction: 'Greet the user.',
+});
+EOF
+mkdir -p agents/hello_js
+cat >agents/hello_js/agent.js <<'EOF'
+import { LlmAgent } from 'rxadk';
+import { ScriptedLlm } from 'rxadk/testing';
+
+export const rootAgent = new LlmAgent({
+  name: 'hello_js',
+  model: new ScriptedLlm([{ content: { role: 'model', parts: [{ text: 'Hello from a JavaScript agent.' }] } }]),
+  instruction: 'Greet the user.',
+});
+EOF
+apps=(hello_js)
+if grep -rqsE "['\"]agent\.mts['\"]" node_modules/rxadk/dist/lib/cli node_modules/rxadk/dist/lib/server; then
+  apps+=(hello)
+else
+  skip "agents/hello/agent.ts listed by api_server and answers /run (TODO: the CLI does not load agent.ts yet, issue 12 item 2)"
+fi
+if grep -qE '^\s+create\b' "$work/help.txt"; then
+  create() { (cd agents && npx --no-install rxadk create my_agent </dev/null) && [[ -f agents/my_agent/agent.ts ]]; }
+  check "rxadk create my_agent scaffolds agents/my_agent/agent.ts" create
+  [[ -f agents/my_agent/agent.ts ]] && apps+=(my_agent)
+else
+  skip "rxadk create output runs (TODO: no 'rxadk create' command yet, issue 12 item 3)"
+fi
+
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+npx --no-install rxadk api_server agents --port "$port" >"$work/server.log" 2>&1 </dev/null &
+server_pid=$!
+cat >serve-check.mjs <<'EOF'
+const [port, ...apps] = process.argv.slice(2);
+const base = `http://127.0.0.1:${port}`;
+let listed;
+for (let i = 0; i < 100 && !listed; i++) {
+  listed = await fetch(`${base}/list-apps`).then((r) => r.json(), () => undefined);
+  if (!listed) await new Promise((r) => setTimeout(r, 200));
+}
+if (!listed) throw new Error('api_server did not answer /list-apps');
+console.log('list-apps:', JSON.stringify(listed));
+for (const app of apps) {
+  if (!listed.includes(app)) throw new Error(`/list-apps does not list ${app}`);
+  const session = await fetch(`${base}/apps/${app}/users/u/sessions/s1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  if (!session.ok) throw new Error(`creating a session of ${app}: HTTP ${session.status} ${await session.text()}`);
+  const run = await fetch(`${base}/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ appName: app, userId: 'u', sessionId: 's1', newMessage: { role: 'user', parts: [{ text: 'Hi!' }] } }),
+  });
+  const body = await run.text();
+  if (!run.ok) throw new Error(`/run of ${app}: HTTP ${run.status} ${body}`);
+  const events = JSON.parse(body);
+  const text = events.flatMap((e) => e.content?.parts ?? []).map((p) => p.text ?? '').join('');
+  if (!events.some((e) => e.author !== 'user') || events.some((e) => e.errorCode)) throw new Error(`/run of ${app} answered ${body}`);
+  console.log(`${app}: ${events.length} events, ${JSON.stringify(text.slice(0, 80))}`);
+}
+EOF
+serve() { node serve-check.mjs "$port" "${apps[@]}" || { echo '--- server log'; cat "$work/server.log"; return 1; }; }
+check "api_server agents lists ${apps[*]} and each answers /run" serve
+kill "$server_pid" 2>/dev/null
+wait "$server_pid" 2>/dev/null
+server_pid=
+
+finish
