@@ -8,23 +8,10 @@
 // heapUsed. It reports the growth from round 1 to the last round; the target is < 8 MB.
 // Re-runs itself under `node --expose-gc` when it lacks it. Reports only; with `--assert` the
 // exit code is 1 when the target is missed.
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { respawnWithGc } from './respawn-with-gc.js';
 import { benchOptions } from './bench-options.js';
 import { heading } from './report.js';
 import { heapReport, runAbortListenerHeapScenario } from './scenarios/abort-listener-heap.js';
-
-/** Re-executes this script under --expose-gc; returns true when it did (the parent then just waits). */
-function respawnWithGc(): boolean {
-  if ((globalThis as { gc?: unknown }).gc || process.env.RXADK_BENCH_CHILD) return false;
-  const script = fileURLToPath(import.meta.url);
-  const child = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, script, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, RXADK_BENCH_CHILD: '1' },
-  });
-  process.exitCode = child.status ?? 1;
-  return true;
-}
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -36,7 +23,7 @@ async function main(): Promise<void> {
   if (argv.includes('--assert') && result.growthMb >= targetMb) process.exitCode = 1;
 }
 
-if (!respawnWithGc()) {
+if (!respawnWithGc(import.meta.url)) {
   main().then(
     () => undefined,
     (error: unknown) => {

@@ -6,12 +6,11 @@
 //
 // Re-runs itself under `node --expose-gc` (unless it already has it) so that a full GC runs
 // before each measured run. Reports; never asserts.
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { Framework } from './frameworks/framework.js';
 import { rxadk } from './frameworks/rxadk.js';
 import { adk } from './reference/adk.js';
+import { respawnWithGc } from './respawn-with-gc.js';
 import { benchOptions } from './bench-options.js';
 import { fmt, heading, table, times } from './report.js';
 import { heapReport, runAbortListenerHeapScenario } from './scenarios/abort-listener-heap.js';
@@ -43,18 +42,6 @@ function parseOptions(argv: readonly string[]): Options {
     warmup: int('warmup', 2000), // both frameworks reach JIT steady state (rxadk's many small functions need ~2000 turns)
     repeats: int('repeats', 5),
   };
-}
-
-/** Re-executes this script under --expose-gc; returns true when it did (the parent then just waits). */
-function respawnWithGc(): boolean {
-  if ((globalThis as { gc?: unknown }).gc || process.env.RXADK_BENCH_CHILD) return false;
-  const script = fileURLToPath(import.meta.url);
-  const child = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, script, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, RXADK_BENCH_CHILD: '1' },
-  });
-  process.exitCode = child.status ?? 1;
-  return true;
 }
 
 const WINDOW = 50;
@@ -294,7 +281,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (!respawnWithGc()) {
+if (!respawnWithGc(import.meta.url)) {
   main().then(
     () => {
       // Exit on our own even if a reference library left something running; say so if it did.

@@ -3,14 +3,7 @@ import type { Observable } from 'rxjs';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { ReadonlyContext } from '../context/readonly-context.js';
 import type { BaseLlm } from '../models/base-llm.js';
-import type {
-  AfterModelCallback,
-  AfterToolCallback,
-  BeforeModelCallback,
-  BeforeToolCallback,
-  OnModelErrorCallback,
-  OnToolErrorCallback,
-} from '../plugins/callback-types.js';
+import type { LlmAgentCallbackSource } from '../plugins/llm-agent-hooks.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import type { BaseToolset } from '../tools/base-toolset.js';
 import type { JsonSchema } from '../tools/to-gemini-schema.js';
@@ -26,7 +19,7 @@ export interface ResolvedInstruction {
  * What the LLM flow needs from the agent it runs for (LlmAgent implements it). The flow lives
  * below the agents in the layering, so it sees the agent through this interface.
  */
-export interface FlowAgent extends BaseAgent {
+export interface FlowAgent extends BaseAgent, LlmAgentCallbackSource {
   readonly tools: ReadonlyArray<BaseTool | BaseToolset>;
   readonly generateContentConfig: GenerateContentConfig | undefined;
   readonly includeContents: 'default' | 'none';
@@ -35,12 +28,6 @@ export interface FlowAgent extends BaseAgent {
   readonly outputKey: string | undefined;
   readonly disallowTransferToParent: boolean;
   readonly disallowTransferToPeers: boolean;
-  readonly beforeModelCallbacks: readonly BeforeModelCallback[];
-  readonly afterModelCallbacks: readonly AfterModelCallback[];
-  readonly onModelErrorCallbacks: readonly OnModelErrorCallback[];
-  readonly beforeToolCallbacks: readonly BeforeToolCallback[];
-  readonly afterToolCallbacks: readonly AfterToolCallback[];
-  readonly onToolErrorCallbacks: readonly OnToolErrorCallback[];
   /** The model this agent calls (its own, or inherited from an ancestor). */
   canonicalModel(): BaseLlm;
   /** The instruction for this call: at once for a string, an Observable for a provider, `undefined` for none. */

@@ -1,5 +1,5 @@
 import type { GenerateContentParameters, GoogleGenAI, HttpOptions } from '@google/genai';
-import { catchError, concatMap, defer, finalize, from, type Observable, throwError } from 'rxjs';
+import { catchError, concatMap, defer, finalize, firstValueFrom, from, map, type Observable, shareReplay, throwError } from 'rxjs';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
 import { MissingCredentialsError, ModelError, RxadkError } from '../utils/errors.js';
 import { BaseLlm } from './base-llm.js';
@@ -65,7 +65,11 @@ export interface GeminiOptions {
  */
 export class Gemini extends BaseLlm {
   private readonly options: GeminiOptions;
-  private client: Promise<{ sdk: GeminiClientModule; client: GoogleGenAI }> | undefined;
+  /**
+   * The SDK and its client: loaded (dynamic `import()`) and created on first subscription, then
+   * replayed; a failure is not kept (`shareReplay` resets on error), so the next call retries.
+   */
+  private readonly client$: Observable<{ sdk: GeminiClientModule; client: GoogleGenAI }>;
 
   /** The model names this class serves in {@link LLMRegistry} (the patterns ADK Python uses). */
   static supportedModels(): string[] {
@@ -76,26 +80,18 @@ export class Gemini extends BaseLlm {
   constructor(options: GeminiOptions) {
     super({ model: options.model });
     this.options = { ...options, httpOptions: options.httpOptions && { ...options.httpOptions } };
+    this.client$ = defer(() => {
+      const clientConfig = clientOptions(this.options); // throws MissingCredentialsError before loading anything
+      return from(import('./gemini-client.js')).pipe(map((sdk) => ({ sdk, client: sdk.createGenaiClient(clientConfig) })));
+    }).pipe(shareReplay(1));
   }
 
   /**
    * The `@google/genai` client, created on first use (loading the SDK) and reused. Rejects with
    * {@link MissingCredentialsError} when no credentials are configured.
    */
-  async apiClient(): Promise<GoogleGenAI> {
-    return (await this.loadClient()).client;
-  }
-
-  private loadClient(): Promise<{ sdk: GeminiClientModule; client: GoogleGenAI }> {
-    const loading = (this.client ??= (async () => {
-      const options = clientOptions(this.options); // throws MissingCredentialsError before loading anything
-      const sdk = await import('./gemini-client.js');
-      return { sdk, client: sdk.createGenaiClient(options) };
-    })());
-    loading.catch(() => {
-      if (this.client === loading) this.client = undefined; // a failure is not cached: the next call retries
-    });
-    return loading;
+  apiClient(): Promise<GoogleGenAI> {
+    return firstValueFrom(this.client$.pipe(map(({ client }) => client)));
   }
 
   generateContent(request: LlmRequest, stream = false): Observable<LlmResponse> {
@@ -104,7 +100,7 @@ export class Gemini extends BaseLlm {
       const unlink = followAbort(request.config.abortSignal, controller);
       const parameters = this.parameters(request, controller.signal);
       // inside defer, so that a failure to load the SDK or create the client also arrives as an error notification
-      const responses = defer(() => from(this.loadClient())).pipe(
+      const responses = this.client$.pipe(
         concatMap(({ sdk, client }) => (stream ? sdk.generateStreamed(client, parameters) : sdk.generateSingle(client, parameters))),
       );
       return responses.pipe(
