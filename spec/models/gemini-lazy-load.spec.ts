@@ -2,7 +2,8 @@ import { stop as stopEsbuild } from 'esbuild';
 import { measure, PROGRAMS } from '../../bench/bundle-size.js';
 
 // Gemini is registered out of the box, but `@google/genai` is loaded with a dynamic import() on
-// the first Gemini call: a code-splitting bundler puts it in a lazy chunk.
+// the first Gemini call: a code-splitting bundler puts it in a lazy chunk. (The sizes themselves
+// are measured by bench/bundle-size.ts, not asserted here.)
 describe('Gemini loads @google/genai lazily', () => {
   afterAll(async () => {
     await stopEsbuild(); // esbuild's service process would keep Jest alive
@@ -25,7 +26,6 @@ new InMemoryRunner({ agent: new LlmAgent({ name: 'a', model: new Echo(), tools: 
     });
 
     expect(size.genaiInitial).toBe(false);
-    expect(size.initial.gzipped).toBeLessThan(100 * 1024);
   }, 60_000);
 
   it('a program on a gemini-* model string gets @google/genai in a lazy chunk only', async () => {
@@ -33,6 +33,5 @@ new InMemoryRunner({ agent: new LlmAgent({ name: 'a', model: new Echo(), tools: 
 
     expect(size.genaiInitial).toBe(false);
     expect(size.genaiTotal).toBe(true);
-    expect(size.total.minified - size.initial.minified).toBeGreaterThan(300 * 1024);
   }, 60_000);
 });

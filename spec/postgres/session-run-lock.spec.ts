@@ -197,7 +197,6 @@ describe('PostgresSessionService: turns on one session are serialised across pro
     expect(report!.completed).toBe(0);
     expect(report!.error).toMatchObject({ name: 'SessionBusyError', code: 'SESSION_BUSY' });
     expect(report!.error!.waitedMs).toBeGreaterThanOrEqual(300);
-    expect(report!.error!.waitedMs).toBeLessThan(5000);
     expect(report!.error!.message).toMatch(
       /^Session "held" \(app "lock", user "u1"\) is busy: another process is running a turn on it, and did not finish within \d+ ms\. Nothing of this turn was stored\./,
     );
@@ -261,9 +260,8 @@ describe('PostgresSessionService.withSessionLock: bounded, released, one connect
     expect(await advisoryLocks(database.url)).toEqual({ held: 1, waiting: 0 });
     subscription.unsubscribe();
 
-    const before = Date.now();
+    // with a 300 ms bound: a lock still held would fail this turn with SessionBusyError
     await turn(replying(serviceOn(newPool(), 300)), 'unsub', 'next');
-    expect(Date.now() - before).toBeLessThan(300); // it never waited out the bound
     await eventually(() => checkedOut(poolA) === 0, 'pool A has its connection back');
     expect(await advisoryLocks(database.url)).toEqual({ held: 0, waiting: 0 });
     expect(await userTexts('unsub')).toEqual(['abandoned', 'next']);
@@ -278,9 +276,7 @@ describe('PostgresSessionService.withSessionLock: bounded, released, one connect
     });
     await expect(turn(runnerA, 'fails', 'breaks')).rejects.toThrow('the agent broke');
 
-    const before = Date.now();
-    await turn(replying(serviceOn(newPool(), 300)), 'fails', 'next');
-    expect(Date.now() - before).toBeLessThan(300);
+    await turn(replying(serviceOn(newPool(), 300)), 'fails', 'next'); // a held lock would fail it (300 ms bound)
     await eventually(() => checkedOut(poolA) === 0, 'pool A has its connection back');
     expect(await advisoryLocks(database.url)).toEqual({ held: 0, waiting: 0 });
   });
@@ -324,13 +320,10 @@ describe('PostgresSessionService.withSessionLock: bounded, released, one connect
 
     const poolB = newPool(1);
     const runnerB = replying(serviceOn(poolB, 250));
-    const before = Date.now();
     const failure = await turn(runnerB, 'busy', 'too late').catch((error: unknown) => error);
-    const waited = Date.now() - before;
     expect(failure).toBeInstanceOf(SessionBusyError);
     expect(failure).toMatchObject({ code: 'SESSION_BUSY', appName: APP, userId: USER, sessionId: 'busy' });
     expect((failure as SessionBusyError).waitedMs).toBeGreaterThanOrEqual(250);
-    expect(waited).toBeLessThan(2000);
     expect(await userTexts('busy')).toEqual(['holder']);
     // The pool's one connection came back, healthy, without the turn's lock_timeout.
     await eventually(() => checkedOut(poolB) === 0, 'the connection is back in the pool');
