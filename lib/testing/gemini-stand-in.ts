@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { type RecordedRequest, ScriptedHttpServer } from './scripted-http-server.js';
 
 /**
  * An HTTP error answer, sent in Google's JSON error shape (`{"error":{"code","message","status"}}`).
@@ -88,20 +88,11 @@ export type GeminiStandInAnswer =
  * (first.body as { contents: unknown[] }).contents;
  * ```
  */
-export interface GeminiStandInRequest {
-  method: string;
-  /** The URL path, e.g. `/v1beta/models/gemini-2.5-flash:generateContent`. */
-  path: string;
+export interface GeminiStandInRequest extends RecordedRequest {
   /** The model named in the path (`gemini-2.5-flash`), if the path names one. */
   model: string | undefined;
   /** `generateContent`, `streamGenerateContent`, ... (the part of the path after `:`). */
   action: string | undefined;
-  /** The query parameters, e.g. `{ alt: 'sse' }`. */
-  query: Record<string, string>;
-  /** The request headers (lower-case names), e.g. `headers['x-goog-api-key']`. */
-  headers: IncomingHttpHeaders;
-  /** The parsed JSON body (`undefined` when empty; the raw text when it is not JSON). */
-  body: unknown;
 }
 
 /**
@@ -163,134 +154,51 @@ const MODEL_PATH = /\/models\/([^/:]+):([A-Za-z]+)$/;
  * await standIn.close();
  * ```
  */
-export class GeminiStandIn {
-  /** Every request received, in order. */
-  readonly requests: GeminiStandInRequest[] = [];
-  /** How many clients closed the connection before their answer was complete. */
-  disconnects = 0;
-
-  private readonly script: GeminiStandInAnswer[];
-  private answered = 0;
-  private readonly sockets = new Set<Socket>();
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private readonly disconnectWaiters: Array<{ count: number; resolve: () => void }> = [];
-
-  private constructor(
-    private readonly server: Server,
-    /** The server's address, e.g. `http://127.0.0.1:54321`: pass it as `httpOptions.baseUrl`. */
-    readonly baseUrl: string,
-    options: GeminiStandInOptions,
-  ) {
-    this.script = [...(options.script ?? [])];
-  }
-
+export class GeminiStandIn extends ScriptedHttpServer<GeminiStandInAnswer, GeminiStandInRequest> {
   /** Starts a stand-in on 127.0.0.1 and a random free port. */
   static start(options: GeminiStandInOptions = {}): Promise<GeminiStandIn> {
     shareUndiciDispatcher();
-    const server = createServer();
-    return new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as AddressInfo;
-        const standIn = new GeminiStandIn(server, `http://127.0.0.1:${port}`, options);
-        standIn.attach();
-        resolve(standIn);
-      });
-    });
+    return ScriptedHttpServer.listen().then(({ server, baseUrl }) => new GeminiStandIn(server, baseUrl, options.script ?? []));
   }
 
-  /** Appends answers to the script. */
-  enqueue(...answers: GeminiStandInAnswer[]): void {
-    this.script.push(...answers);
+  protected override describe(request: RecordedRequest): GeminiStandInRequest {
+    const match = MODEL_PATH.exec(request.path);
+    return { ...request, model: match?.[1] !== undefined ? decodeURIComponent(match[1]) : undefined, action: match?.[2] };
   }
 
-  /** How many scripted answers have not been used yet. */
-  get remaining(): number {
-    return this.script.length - this.answered;
-  }
-
-  /** Resolves once at least `count` clients have disconnected early (see {@link disconnects}). */
-  whenDisconnected(count = 1): Promise<void> {
-    if (this.disconnects >= count) return Promise.resolve();
-    return new Promise((resolve) => this.disconnectWaiters.push({ count, resolve }));
-  }
-
-  /** Stops the server: cancels pending answers and destroys open connections. Safe to call twice. */
-  close(): Promise<void> {
-    if (!this.server.listening) return Promise.resolve();
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    for (const socket of this.sockets) socket.destroy();
-    this.server.closeAllConnections();
-    return new Promise((resolve, reject) => {
-      this.server.close((error) => (error ? reject(error) : resolve()));
-    });
-  }
-
-  private attach(): void {
-    this.server.on('connection', (socket: Socket) => {
-      this.sockets.add(socket);
-      socket.once('close', () => this.sockets.delete(socket));
-    });
-    this.server.on('request', (req: IncomingMessage, res: ServerResponse) => this.receive(req, res));
-  }
-
-  private receive(req: IncomingMessage, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => this.handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse, text: string): void {
-    const url = new URL(req.url ?? '/', this.baseUrl);
-    const match = MODEL_PATH.exec(url.pathname);
-    const request: GeminiStandInRequest = {
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      model: match?.[1] !== undefined ? decodeURIComponent(match[1]) : undefined,
-      action: match?.[2],
-      query: Object.fromEntries(url.searchParams),
-      headers: req.headers,
-      body: parseBody(text),
-    };
-    this.requests.push(request);
-    this.watchForDisconnect(res);
-
+  protected handle(request: GeminiStandInRequest, res: ServerResponse): void {
     const streaming = request.action === 'streamGenerateContent';
     if (request.method !== 'POST' || (request.action !== 'generateContent' && !streaming)) {
-      sendError(res, 404, `GeminiStandIn does not serve ${request.method} ${request.path}.`);
+      this.sendFailure(res, 404, `GeminiStandIn does not serve ${request.method} ${request.path}.`);
       return;
     }
-    const index = this.answered++;
-    if (index >= this.script.length) {
-      sendError(
-        res,
-        500,
-        `GeminiStandIn: the script ran out. Request #${index + 1} (${request.method} ${request.path}) has no ` +
-          `scripted answer; the script has ${this.script.length}. Add answers to the script (or call enqueue()).`,
-      );
-      return;
-    }
+    const index = this.requests.length - 1;
+    const next = this.nextAnswer(request, res);
+    if (next === undefined) return;
     let answer: GeminiStandInAnswer;
     try {
-      answer = resolveAnswer(this.script[index]!, request);
+      answer = resolveAnswer(next, request);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      sendError(res, 500, `GeminiStandIn: script answer #${index + 1} (a function) threw: ${reason}`);
+      this.sendFailure(res, 500, `GeminiStandIn: script answer #${index + 1} (a function) threw: ${reason}`);
       return;
     }
     this.answer(res, answer, request, index);
+  }
+
+  protected sendFailure(res: ServerResponse, status: number, message: string): void {
+    this.sendGoogleError(res, { status, error: message });
   }
 
   private answer(res: ServerResponse, answer: GeminiStandInAnswer, request: GeminiStandInRequest, index: number): void {
     const streaming = request.action === 'streamGenerateContent';
     const sse = request.query['alt'] === 'sse';
     if (isError(answer)) {
-      this.later(res, answer.delayMs, () => sendGoogleError(res, answer));
+      this.later(res, answer.delayMs, () => this.sendGoogleError(res, answer));
     } else if (isStream(answer) || Array.isArray(answer)) {
       const stream: GeminiStandInStream = Array.isArray(answer) ? { chunks: answer } : answer;
       if (!streaming) {
-        sendError(
+        this.sendFailure(
           res,
           500,
           `GeminiStandIn: script answer #${index + 1} is a stream (chunks) but request #${index + 1} ` +
@@ -298,60 +206,28 @@ export class GeminiStandIn {
         );
         return;
       }
-      this.later(res, stream.delayMs, () => this.sendStream(res, stream, sse));
+      this.sendStream(res, stream, sse);
     } else {
       const reply: GeminiStandInReply = isReply(answer) ? answer : { body: answer };
-      if (streaming) this.later(res, reply.delayMs, () => this.sendStream(res, { chunks: [reply.body] }, sse));
-      else this.later(res, reply.delayMs, () => sendJson(res, 200, reply.body));
+      if (streaming) this.sendStream(res, { chunks: [reply.body], delayMs: reply.delayMs }, sse);
+      else this.later(res, reply.delayMs, () => this.sendJson(res, 200, reply.body));
     }
   }
 
   /** Sends the chunks as server-sent events (or, without `alt=sse`, as one JSON array). */
   private sendStream(res: ServerResponse, stream: GeminiStandInStream, sse: boolean): void {
     if (!sse) {
-      sendJson(res, 200, stream.chunks);
+      this.later(res, stream.delayMs, () => this.sendJson(res, 200, stream.chunks));
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-    res.flushHeaders();
-    const sendFrom = (i: number): void => {
-      if (i >= stream.chunks.length) {
-        res.end();
-        return;
-      }
-      res.write(`data: ${JSON.stringify(stream.chunks[i])}\r\n\r\n`);
-      this.later(res, i + 1 < stream.chunks.length ? stream.chunkDelayMs : 0, () => sendFrom(i + 1));
-    };
-    sendFrom(0);
+    const frames = stream.chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`);
+    this.sendSse(res, { frames, delayMs: stream.delayMs, chunkDelayMs: stream.chunkDelayMs });
   }
 
-  /** Runs `action` after `delayMs` (at once without a delay), unless the client has gone. */
-  private later(res: ServerResponse, delayMs: number | undefined, action: () => void): void {
-    if (!delayMs) {
-      if (!res.destroyed) action();
-      return;
-    }
-    const cancel = (): void => {
-      clearTimeout(timer); // the client has gone: nothing more to send
-      this.timers.delete(timer);
-    };
-    const timer = setTimeout(() => {
-      res.off('close', cancel);
-      this.timers.delete(timer);
-      if (!res.destroyed) action();
-    }, delayMs);
-    this.timers.add(timer);
-    res.once('close', cancel);
-  }
-
-  private watchForDisconnect(res: ServerResponse): void {
-    res.once('close', () => {
-      if (res.writableFinished) return;
-      this.disconnects++;
-      for (const waiter of this.disconnectWaiters.filter((w) => this.disconnects >= w.count)) {
-        this.disconnectWaiters.splice(this.disconnectWaiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
+  private sendGoogleError(res: ServerResponse, answer: GeminiStandInError): void {
+    const error = typeof answer.error === 'string' ? { message: answer.error } : answer.error;
+    this.sendJson(res, answer.status, {
+      error: { code: answer.status, status: STATUS_NAMES[answer.status] ?? 'UNKNOWN', ...error },
     });
   }
 }
@@ -390,30 +266,4 @@ function isStream(answer: GeminiStandInAnswer): answer is GeminiStandInStream {
 
 function isReply(answer: GeminiStandInAnswer): answer is GeminiStandInReply {
   return 'body' in answer && typeof (answer as GeminiStandInReply).body === 'object';
-}
-
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function sendGoogleError(res: ServerResponse, answer: GeminiStandInError): void {
-  const error = typeof answer.error === 'string' ? { message: answer.error } : answer.error;
-  sendJson(res, answer.status, {
-    error: { code: answer.status, status: STATUS_NAMES[answer.status] ?? 'UNKNOWN', ...error },
-  });
-}
-
-function sendError(res: ServerResponse, status: number, message: string): void {
-  sendGoogleError(res, { status, error: message });
 }
