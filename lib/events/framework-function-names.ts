@@ -9,3 +9,8 @@ export const CLIENT_FUNCTION_CALL_ID_PREFIX = 'adk-';
  * `adk_request_credential`, input requests): they stay open until answered, never "orphans".
  */
 export const CLIENT_ANSWERED_FUNCTION_CALL_PREFIX = 'adk_request_';
+/**
+ * The tool through which an agent with an `outputSchema` and tools gives its final answer (ADK's
+ * `SetModelResponseTool`): its arguments are the structured answer.
+ */
+export const SET_MODEL_RESPONSE_FUNCTION_NAME = 'set_model_response';

@@ -4,12 +4,14 @@ import { contentsRequestProcessor } from './request-processors/contents.js';
 import { identityRequestProcessor } from './request-processors/identity.js';
 import { instructionsRequestProcessor } from './request-processors/instructions.js';
 import { toolsRequestProcessor } from './request-processors/tools.js';
+import { outputSchemaRequestProcessor } from './request-processors/output-schema.js';
 import { agentTransferRequestProcessor } from './request-processors/agent-transfer.js';
 import { requestConfirmationRequestProcessor } from './request-processors/request-confirmation.js';
 
 /**
  * The request processors of an LlmAgent's model call, in ADK's order: model and config, resumed
- * confirmations, instructions, identity, contents, agent transfer, then the tools.
+ * confirmations, instructions, identity, contents, agent transfer, the tools, then (with an
+ * `outputSchema` and tools) the `set_model_response` tool.
  *
  * @example
  * ```ts
@@ -24,4 +26,5 @@ export const DEFAULT_REQUEST_PROCESSORS: readonly LlmRequestProcessor[] = [
   contentsRequestProcessor,
   agentTransferRequestProcessor,
   toolsRequestProcessor,
+  outputSchemaRequestProcessor,
 ];

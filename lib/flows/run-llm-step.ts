@@ -13,6 +13,7 @@ import type { LlmRequestProcessor } from './llm-request-processor.js';
 import { type ModelEventBase, modelResponseEvent } from './model-response-event.js';
 import { runRequestProcessors } from './run-request-processors.js';
 import { saveOutputToState } from './save-output-to-state.js';
+import { structuredAnswerEvent } from './structured-answer-event.js';
 import { unreadableCallError } from './unreadable-call-error.js';
 
 /** The pluggable parts of a step. */
@@ -28,6 +29,7 @@ export interface LlmStepOptions {
  *   └► before-model ─► model ─► after-model          (per response / streamed chunk)
  *        └► emit model event ─ committed ─► (final response only) run tools
  *             └► emit one merged function-response event ─ committed ─► transfer / end for confirmation
+ *                  └► (a set_model_response call) emit the structured answer as the final response
  * ```
  *
  * @example
@@ -67,6 +69,14 @@ function postprocess(
 function handleFunctionCalls(ctx: InvocationContext, agent: FlowAgent, modelEvent: Event, request: LlmRequest): Observable<Event> {
   if (getFunctionCalls(modelEvent).length === 0) return EMPTY;
   return callTools(ctx, agent, modelEvent, request.toolsDict).pipe(
-    concatMap((outcome) => emitFunctionResponse(ctx, agent, modelEvent, outcome)),
+    concatMap((outcome) => concat(emitFunctionResponse(ctx, agent, modelEvent, outcome), emitStructuredAnswer(ctx, agent, outcome.event))),
   );
+}
+
+/** After a successful `set_model_response` call: the structured answer as the agent's final response. */
+function emitStructuredAnswer(ctx: InvocationContext, agent: FlowAgent, responseEvent: Event): Observable<Event> {
+  return ctx.unlessEnded(() => {
+    const answer = structuredAnswerEvent(ctx, responseEvent);
+    return answer ? ctx.emit(saveOutputToState(agent, answer)) : EMPTY;
+  });
 }

@@ -1,0 +1,23 @@
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
+import { SET_MODEL_RESPONSE_FUNCTION_NAME } from '../events/framework-function-names.js';
+import { getFunctionResponses } from '../events/get-function-responses.js';
+
+/**
+ * The agent's final answer when `responseEvent` answered a successful `set_model_response` call
+ * (see `SetModelResponseTool`): a model event whose text is the structured answer as JSON, like a
+ * model that answered with JSON directly; `undefined` otherwise (no such call, or the call was
+ * answered with an `{error}`, so the model is asked again).
+ *
+ * @example
+ * ```ts
+ * structuredAnswerEvent(ctx, responseEvent)?.content; // { role: 'model', parts: [{ text: '{"city":"Paris"}' }] }
+ * ```
+ */
+export function structuredAnswerEvent(ctx: InvocationContext, responseEvent: Event): Event | undefined {
+  const answer = getFunctionResponses(responseEvent).find(
+    (r) => r.name === SET_MODEL_RESPONSE_FUNCTION_NAME && !!r.response && Object.hasOwn(r.response, 'result'),
+  );
+  if (!answer) return undefined;
+  return ctx.createEvent({ content: { role: 'model', parts: [{ text: JSON.stringify(answer.response!['result']) }] } });
+}
