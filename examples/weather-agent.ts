@@ -1,7 +1,7 @@
 /**
  * The seed chapter's complete example: a weather agent with agent, model and tool callbacks, the
  * built-in LoggingPlugin and an audit plugin that summarises the run. Offline with a scripted
- * model; with GEMINI_API_KEY set it talks to Gemini.
+ * model; with GEMINI_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY or OLLAMA_HOST set it talks to that provider.
  *
  *   npm start                                   (this example)
  *   RXADK_QUIET=1 npm start                     (without the logging plugin's grey lines)

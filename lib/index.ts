@@ -49,6 +49,8 @@ export type { LlmResponse } from './models/llm-response.js';
 export { BaseLlm } from './models/base-llm.js';
 export { LLMRegistry, type LlmFactory, type RegistrableLlm } from './models/llm-registry.js';
 export { Gemini, type GeminiOptions } from './models/gemini.js';
+export { LazyLlm } from './models/lazy-llm.js';
+export { modelFromEnvironment, DEFAULT_PROVIDER_MODELS } from './models/model-from-environment.js';
 export {
   createLlmRequest,
   appendInstructions,

@@ -1,18 +1,20 @@
-import { type BaseLlm, Gemini } from '../../lib/index.js';
+import { type BaseLlm, LLMRegistry, modelFromEnvironment } from '../../lib/index.js';
 import { ScriptedLlm, type ScriptEntry } from '../../lib/testing/index.js';
 
 /**
- * The examples' model: Gemini when GEMINI_API_KEY (or GOOGLE_API_KEY) is set, else a scripted
- * model that plays `offline` — so every example runs with no account and no network.
+ * The examples' model: the provider the environment has a key for (GEMINI_API_KEY,
+ * OPENAI_API_KEY, ANTHROPIC_API_KEY, OLLAMA_HOST, or any model string in RXADK_MODEL; see
+ * modelFromEnvironment), else a scripted model that plays `offline` — so every example runs with
+ * no account and no network.
  */
 export function chooseModel(offline: ScriptEntry[]): BaseLlm {
-  if (process.env['GEMINI_API_KEY'] || process.env['GOOGLE_API_KEY']) {
-    return new Gemini({ model: process.env['RXADK_MODEL'] ?? 'gemini-2.5-flash' });
-  }
-  return new ScriptedLlm(offline, { model: 'scripted-offline' });
+  const name = modelFromEnvironment();
+  return name ? LLMRegistry.newLlm(name) : new ScriptedLlm(offline, { model: 'scripted-offline' });
 }
 
 /** Says which model an example runs on. */
 export function describeModel(model: BaseLlm): string {
-  return model instanceof ScriptedLlm ? 'a scripted model (offline; set GEMINI_API_KEY to use Gemini)' : `Gemini (${model.model})`;
+  return model instanceof ScriptedLlm
+    ? 'a scripted model (offline; set GEMINI_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY or OLLAMA_HOST for a real one)'
+    : `${modelFromEnvironment()} (${model.model})`;
 }

@@ -27,7 +27,7 @@ export class DemoLlm extends BaseLlm {
   constructor(
     private readonly rules: readonly DemoRule[],
     private readonly summarise: (toolName: string, result: Record<string, unknown>) => string,
-    private readonly fallback = 'I am a demo model running offline. Set GEMINI_API_KEY to talk to Gemini.',
+    private readonly fallback = 'I am a demo model running offline. Set GEMINI_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY or OLLAMA_HOST to talk to a real model.',
   ) {
     super({ model: 'demo-offline' });
   }

@@ -22,8 +22,8 @@ export const DEFAULT_SCAFFOLD_MODEL = 'gemini-2.5-flash';
 
 /**
  * Writes a new app folder `<parentDir>/<name>`: `agent.ts` (an LlmAgent with a FunctionTool, a
- * callback, and an offline demo model used when neither GEMINI_API_KEY nor GOOGLE_API_KEY is
- * set), `.env.example` and `README.md`. Returns the files written. Errors with
+ * callback; its model is the provider the environment names (`modelFromEnvironment`), else an
+ * offline demo model), `.env.example` and `README.md`. Returns the files written. Errors with
  * {@link AgentConfigError} for a bad name or a folder that exists and is not empty.
  *
  * @example
@@ -60,10 +60,11 @@ function agentName(name: string): string {
 function agentSource(name: string, model: string): string {
   return `/**
  * The ${name} app, made by \`rxadk create\`. Run it with \`npx rxadk run .\` (a terminal chat) or
- * \`npx rxadk web ..\` (the dev UI). With no GEMINI_API_KEY / GOOGLE_API_KEY it answers with a
- * small offline demo model, so it works at once; set a key to talk to Gemini.
+ * \`npx rxadk web ..\` (the dev UI). With no model key in the environment it answers with a
+ * small offline demo model, so it works at once; set GEMINI_API_KEY, OPENAI_API_KEY,
+ * ANTHROPIC_API_KEY or OLLAMA_HOST (or RXADK_MODEL) to talk to that provider.
  */
-import { BaseLlm, FunctionTool, LlmAgent, type LlmRequest, type LlmResponse } from 'rxadk';
+import { BaseLlm, FunctionTool, LlmAgent, type LlmRequest, type LlmResponse, modelFromEnvironment } from 'rxadk';
 import { type Observable, of } from 'rxjs';
 
 /** A tool: the model calls it with arguments matching \`parameters\`. */
@@ -90,7 +91,7 @@ class DemoModel extends BaseLlm {
     const said = last?.parts?.map((part) => part.text ?? '').join(' ') ?? '';
     const city = /\\btime\\b.*?\\bin ([\\p{L} ]+?)[?.!]*$/iu.exec(said)?.[1]?.trim();
     if (city) return of({ content: { role: 'model', parts: [{ functionCall: { name: 'get_time', args: { city } } }] } });
-    return of(reply('Hello from the offline demo model! Ask me "What time is it in Paris?", or set GEMINI_API_KEY to talk to Gemini.'));
+    return of(reply('Hello from the offline demo model! Ask me "What time is it in Paris?", or set GEMINI_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY or OLLAMA_HOST to talk to a real model.'));
   }
 }
 
@@ -98,7 +99,6 @@ function reply(text: string): LlmResponse {
   return { content: { role: 'model', parts: [{ text }] } };
 }
 
-const hasKey = Boolean(process.env['GEMINI_API_KEY'] || process.env['GOOGLE_API_KEY']);
 
 /**
  * The app's agent: \`rxadk web\`, \`rxadk api_server\` and \`rxadk run\` load it from this file.
@@ -111,7 +111,7 @@ const hasKey = Boolean(process.env['GEMINI_API_KEY'] || process.env['GOOGLE_API_
 export const rootAgent = new LlmAgent({
   name: '${agentName(name)}',
   description: 'Tells the time in a city.',
-  model: hasKey ? (process.env['RXADK_MODEL'] ?? '${model}') : new DemoModel(),
+  model: modelFromEnvironment(process.env, { gemini: '${model}' }) ?? new DemoModel(),
   instruction: 'You are a helpful assistant. Use get_time to tell the time in a city.',
   tools: [getTime],
   /** A callback: runs before each turn of the agent; here it counts the turns in session state. */
@@ -124,11 +124,18 @@ export const rootAgent = new LlmAgent({
 }
 
 function envExample(model: string): string {
-  return `# Copy to .env (or export these) to use Gemini; with none set, the app runs on its offline demo model.
+  return `# Copy to .env (or export these) to use a real model; with none set, the app runs on its offline demo model.
+# Set one of them (the first one set wins, in this order):
 GEMINI_API_KEY=
 # or: GOOGLE_API_KEY=
-# The Gemini model (default ${model}).
-RXADK_MODEL=${model}
+OPENAI_API_KEY=
+ANTHROPIC_API_KEY=
+# Ollama on this machine (OLLAMA_MODEL defaults to llama3.2):
+# OLLAMA_HOST=http://127.0.0.1:11434
+# OLLAMA_MODEL=llama3.2
+# Or name any model string (overrides the above), e.g. ${model}, openai/gpt-4o-mini,
+# anthropic/claude-sonnet-4-5, ollama/qwen3, openai-compatible/<model> with OPENAI_COMPATIBLE_BASE_URL:
+# RXADK_MODEL=${model}
 `;
 }
 
@@ -151,9 +158,11 @@ npx rxadk api_server ${parentDir}     # the HTTP API only
 
 Try "What time is it in Paris?".
 
-## Use Gemini
+## Use a real model
 
-With no key the app answers with a small offline demo model. To use Gemini, set
-\`GEMINI_API_KEY\` (or \`GOOGLE_API_KEY\`); see \`.env.example\`.
+With no key the app answers with a small offline demo model. Set \`GEMINI_API_KEY\`,
+\`OPENAI_API_KEY\`, \`ANTHROPIC_API_KEY\` or \`OLLAMA_HOST\` (or any model string in
+\`RXADK_MODEL\`) to use that provider; see \`.env.example\`. OpenAI and Anthropic also need their
+SDK installed next to rxadk: \`npm install openai\` or \`npm install @anthropic-ai/sdk\`.
 `;
 }

@@ -6,7 +6,7 @@ import { APPS_DIR, buildCli, CLI_MAIN } from './support/build-cli.js';
 import { TmuxTerminal } from './support/tmux.js';
 
 /** Offline: the demo apps use their streaming DemoLlm when no Gemini key is set. */
-const OFFLINE = { GEMINI_API_KEY: '', GOOGLE_API_KEY: '' };
+const OFFLINE = { GEMINI_API_KEY: '', GOOGLE_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', OLLAMA_HOST: '', RXADK_MODEL: '' };
 
 interface CliResult {
   code: number | null;

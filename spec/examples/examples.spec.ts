@@ -5,7 +5,7 @@ const run = promisify(execFile);
 
 /** Runs an example from source (ts-node, transpile only), offline. */
 async function example(file: string, ...args: string[]): Promise<string> {
-  const env = { ...process.env, TS_NODE_TRANSPILE_ONLY: '1', GEMINI_API_KEY: '', GOOGLE_API_KEY: '', RXADK_QUIET: '1', NODE_NO_WARNINGS: '1' };
+  const env = { ...process.env, TS_NODE_TRANSPILE_ONLY: '1', GEMINI_API_KEY: '', GOOGLE_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', OLLAMA_HOST: '', RXADK_MODEL: '', RXADK_QUIET: '1', NODE_NO_WARNINGS: '1' };
   const { stdout } = await run(process.execPath, ['--loader', 'ts-node/esm', `examples/${file}`, ...args], { env, timeout: 60_000 });
   // eslint-disable-next-line no-control-regex
   return stdout.replace(/\x1b\[[0-9;]*m/g, '');

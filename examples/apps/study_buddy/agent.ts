@@ -1,9 +1,11 @@
 /** A coordinator that transfers to subject tutors (multi-agent). */
-import { Gemini, LlmAgent, type BaseLlm } from '../../../lib/index.js';
+import { LlmAgent, modelFromEnvironment } from '../../../lib/index.js';
 import { DemoLlm } from '../../shared/demo-llm.js';
 
-const offline = !process.env['GEMINI_API_KEY'];
-const gemini = (): BaseLlm => new Gemini({ model: 'gemini-2.5-flash' });
+/** The provider the environment has a key for (see modelFromEnvironment); offline demo models without one. */
+const online = modelFromEnvironment();
+const offline = online === undefined;
+const gemini = (): string => online!;
 
 const mathTutor = new LlmAgent({
   name: 'math_tutor',

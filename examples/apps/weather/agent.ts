@@ -1,5 +1,5 @@
 /** The weather app of `rxadk web` / `rxadk run`: a tool, agent, model and tool callbacks, and a plugin. */
-import { createPlugin, FunctionTool, Gemini, LlmAgent, type BaseLlm } from '../../../lib/index.js';
+import { createPlugin, FunctionTool, LlmAgent, modelFromEnvironment, type BaseLlm } from '../../../lib/index.js';
 import { DemoLlm } from '../../shared/demo-llm.js';
 
 const getWeather = new FunctionTool<{ city: string }>({
@@ -9,15 +9,16 @@ const getWeather = new FunctionTool<{ city: string }>({
   execute: ({ city }) => ({ city, temp: 18 + (city.length % 10), weather: city.length % 2 ? 'sunny' : 'cloudy' }),
 });
 
-const model: BaseLlm = process.env['GEMINI_API_KEY']
-  ? new Gemini({ model: 'gemini-2.5-flash' })
-  : new DemoLlm(
+/** The provider the environment has a key for (see modelFromEnvironment), else the offline demo model. */
+const model: string | BaseLlm =
+  modelFromEnvironment() ??
+  new DemoLlm(
       [
         { when: /weather (?:in|at|for) ([\p{L} ]+?)[?.!]*$/iu, call: (m) => ({ name: 'get_weather', args: { city: m[1]!.trim() } }) },
         { when: /^(hi|hello|hey)\b/i, answer: () => 'Hello! Ask me about the weather in any city.' },
       ],
       (_tool, r) => `It is ${r['weather']} in ${r['city']}, ${r['temp']}°C.`,
-      'Ask me "What is the weather in Paris?" (offline demo model; set GEMINI_API_KEY for Gemini).',
+      'Ask me "What is the weather in Paris?" (offline demo model; set GEMINI_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY or OLLAMA_HOST for a real model).',
     );
 
 export const rootAgent = new LlmAgent({

@@ -9,7 +9,7 @@ export const CREATE_USAGE = `rxadk create <name> [--dir <parent>] [--model <mode
 
 Scaffolds an agent app folder <parent>/<name> (default parent: the current folder):
 agent.ts (an LlmAgent with a tool and a callback), .env.example and README.md. The app runs
-at once: with no GEMINI_API_KEY / GOOGLE_API_KEY it answers with an offline demo model.
+at once: with no model key (GEMINI_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY, OLLAMA_HOST) it answers with an offline demo model.
 
 It asks nothing when the name is given. In a terminal, without a name, it asks for one.
 

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { SANDBOX_CLI_MAIN as CLI_MAIN } from './app-sandbox.js';
 
 /** Offline: no Gemini key, so apps use their demo models. */
-export const OFFLINE_ENV = { GEMINI_API_KEY: '', GOOGLE_API_KEY: '', NO_COLOR: '1' };
+export const OFFLINE_ENV = { GEMINI_API_KEY: '', GOOGLE_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', OLLAMA_HOST: '', RXADK_MODEL: '', NO_COLOR: '1' };
 
 /** The result of a CLI run that ended. */
 export interface CliResult {

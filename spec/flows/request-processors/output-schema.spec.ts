@@ -1,3 +1,4 @@
+import type { FunctionDeclaration, Tool } from '@google/genai';
 import { firstValueFrom, lastValueFrom, map, toArray } from 'rxjs';
 import { LlmAgent } from '../../../lib/agents/llm-agent.js';
 import { MAX_STRUCTURED_OUTPUT_TOOL_ROUNDS } from '../../../lib/flows/request-processors/output-schema.js';
@@ -26,8 +27,12 @@ function stateOf(runner: InMemoryRunner): Promise<Record<string, unknown>> {
   return firstValueFrom(runner.sessionService.getSession({ appName: 'app', userId: 'u1', sessionId: 's1' })).then((s) => s!.state);
 }
 
+function declarations(model: ScriptedLlm, call: number): FunctionDeclaration[] {
+  return ((model.requests[call]!.config.tools ?? []) as Tool[]).flatMap((t) => t.functionDeclarations ?? []);
+}
+
 function declarationNames(model: ScriptedLlm, call: number): string[] {
-  return (model.requests[call]!.config.tools ?? []).flatMap((t) => (t.functionDeclarations ?? []).map((d) => d.name ?? ''));
+  return declarations(model, call).map((d) => d.name ?? '');
 }
 
 describe('outputSchema together with tools (set_model_response)', () => {
@@ -35,7 +40,7 @@ describe('outputSchema together with tools (set_model_response)', () => {
     const model = new ScriptedLlm([calls({ name: 'set_model_response', args: { city: 'Paris', temp: 21 } })]);
     await turn(runnerOf(new LlmAgent({ name: 'reporter', model, tools: [weatherTool()], outputSchema: reportSchema })));
     expect(declarationNames(model, 0)).toEqual(['get_weather', 'set_model_response']);
-    const declaration = model.requests[0]!.config.tools![0]!.functionDeclarations![1]!;
+    const declaration = declarations(model, 0)[1]!;
     expect(declaration.parameters).toEqual({
       type: 'OBJECT',
       properties: { city: { type: 'STRING' }, temp: { type: 'NUMBER' } },
@@ -81,7 +86,7 @@ describe('outputSchema together with tools (set_model_response)', () => {
     const model = new ScriptedLlm([calls({ name: 'set_model_response', args: { response: ['Paris', 'Rome'] } })]);
     const runner = runnerOf(new LlmAgent({ name: 'lister', model, tools: [weatherTool()], outputSchema: schema, outputKey: 'cities' }));
     await turn(runner, 'List cities.');
-    expect(model.requests[0]!.config.tools![0]!.functionDeclarations![1]!.parameters).toEqual({
+    expect(declarations(model, 0)[1]!.parameters).toEqual({
       type: 'OBJECT',
       properties: { response: { type: 'ARRAY', items: { type: 'STRING' } } },
       required: ['response'],
