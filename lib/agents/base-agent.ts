@@ -1,4 +1,5 @@
 import { concat, concatMap, defer, EMPTY, map, type Observable } from 'rxjs';
+import { instrumentedAgent } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { agentHooks, type AgentHooks } from '../plugins/agent-hooks.js';
@@ -61,16 +62,7 @@ export abstract class BaseAgent {
 
   /** Runs the agent: before-agent chain, body, after-agent chain. Cold; one run per subscription. */
   runAsync(parentContext: InvocationContext): Observable<Event> {
-    return defer(() => {
-      const ctx = parentContext.forAgent(this);
-      const hooks = agentHooks(ctx.pluginManager, this);
-      if (!hooks.beforeAgent.registered) return this.runBodyAndAfter(ctx, hooks);
-      return runAgentCallbacks(ctx, hooks.beforeAgent).pipe(
-        concatMap(({ content, event }) =>
-          concat(event ? ctx.emit(event) : EMPTY, content ? EMPTY : this.runBodyAndAfter(ctx, hooks)),
-        ),
-      );
-    });
+    return defer(() => instrumentedAgent(parentContext.forAgent(this), this, (ctx) => this.runWithCallbacks(ctx)));
   }
 
   /** The agent's own logic. Emit through `ctx.emit(event)` to continue only once it is committed. */
@@ -95,6 +87,14 @@ export abstract class BaseAgent {
     let agent: BaseAgent = this;
     while (agent.parentAgent) agent = agent.parentAgent;
     return agent;
+  }
+
+  private runWithCallbacks(ctx: InvocationContext): Observable<Event> {
+    const hooks = agentHooks(ctx.pluginManager, this);
+    if (!hooks.beforeAgent.registered) return this.runBodyAndAfter(ctx, hooks);
+    return runAgentCallbacks(ctx, hooks.beforeAgent).pipe(
+      concatMap(({ content, event }) => concat(event ? ctx.emit(event) : EMPTY, content ? EMPTY : this.runBodyAndAfter(ctx, hooks))),
+    );
   }
 
   private runBodyAndAfter(ctx: InvocationContext, hooks: AgentHooks): Observable<Event> {

@@ -10,6 +10,7 @@ import type { Session } from '../sessions/session.js';
 import { schedulerClock, type Clock } from '../utils/clock.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { CommitBarrier } from './commit-barrier.js';
+import type { Instrumentation } from './instrumentation.js';
 import { LazyAbortController } from './lazy-abort-controller.js';
 import type { RunConfig } from './run-config.js';
 
@@ -34,6 +35,8 @@ export interface InvocationContextInit {
   clock?: Clock;
   /** Fires `abortSignal` (an `AbortController`, or a {@link LazyAbortController}). */
   abortController?: { readonly signal: AbortSignal; abort(): void };
+  /** Observes the run span by span (see {@link Instrumentation}); none by default. */
+  instrumentation?: Instrumentation;
 }
 
 /** The part of an invocation that every agent's context shares. */
@@ -52,6 +55,7 @@ interface Invocation {
   readonly abortController: { readonly signal: AbortSignal; abort(): void };
   /** `true` once the invocation has ended: a signal in the stream, replayed to late subscribers. */
   readonly end: BehaviorSubject<boolean>;
+  readonly instrumentation: Instrumentation | undefined;
   llmCalls: number;
 }
 
@@ -78,6 +82,11 @@ interface Invocation {
 export class InvocationContext {
   readonly agent: BaseAgent;
   readonly branch: string | undefined;
+  /**
+   * The instrumentation's handle on the part of the run this view is in (a span, for
+   * `rxadk/telemetry`); `undefined` without instrumentation. Opaque to the core.
+   */
+  readonly traceScope: unknown;
   private readonly invocation: Invocation;
 
   constructor(init: InvocationContextInit) {
@@ -96,10 +105,12 @@ export class InvocationContext {
       clock: init.clock ?? schedulerClock,
       abortController: init.abortController ?? new LazyAbortController(),
       end: new BehaviorSubject(false),
+      instrumentation: init.instrumentation,
       llmCalls: 0,
     };
     this.agent = init.agent;
     this.branch = init.branch;
+    this.traceScope = undefined;
   }
 
   get invocationId(): string {
@@ -137,6 +148,10 @@ export class InvocationContext {
     return this.invocation.clock;
   }
   /** True once {@link endInvocation} was called: no further model call, tool or agent starts. */
+  /** The run's {@link Instrumentation}, if the Runner has one. */
+  get instrumentation(): Instrumentation | undefined {
+    return this.invocation.instrumentation;
+  }
   get ended(): boolean {
     return this.invocation.end.value;
   }
@@ -209,11 +224,29 @@ export class InvocationContext {
 
   /** A context for `agent` in the same invocation (on `branch`, or this context's branch). */
   forAgent(agent: BaseAgent, branch: string | undefined = this.branch): InvocationContext {
-    const view = Object.create(InvocationContext.prototype) as { -readonly [K in 'agent' | 'branch']: InvocationContext[K] } & {
+    return this.view(agent, branch, this.traceScope);
+  }
+
+  /**
+   * A view of this context inside another part of the run (for an {@link Instrumentation}):
+   * same agent, branch and invocation, and `scope` as its {@link traceScope}.
+   *
+   * @example
+   * ```ts
+   * run(ctx.withTraceScope(trace.setSpan(parentContext, span)));
+   * ```
+   */
+  withTraceScope(scope: unknown): InvocationContext {
+    return this.view(this.agent, this.branch, scope);
+  }
+
+  private view(agent: BaseAgent, branch: string | undefined, traceScope: unknown): InvocationContext {
+    const view = Object.create(InvocationContext.prototype) as { -readonly [K in 'agent' | 'branch' | 'traceScope']: InvocationContext[K] } & {
       invocation: Invocation;
     };
     view.agent = agent;
     view.branch = branch;
+    view.traceScope = traceScope;
     view.invocation = this.invocation;
     return view as unknown as InvocationContext;
   }

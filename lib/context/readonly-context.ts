@@ -14,6 +14,19 @@ import type { InvocationContext } from './invocation-context.js';
 export class ReadonlyContext {
   constructor(protected readonly invocationContext: InvocationContext) {}
 
+  /**
+   * The invocation context behind a callback's or tool's context (for an `Instrumentation`, which
+   * runs user code inside the span of the part it belongs to).
+   *
+   * @example
+   * ```ts
+   * ReadonlyContext.invocationOf(toolContext).traceScope;
+   * ```
+   */
+  static invocationOf(context: ReadonlyContext): InvocationContext {
+    return context.invocationContext;
+  }
+
   get invocationId(): string {
     return this.invocationContext.invocationId;
   }

@@ -1,5 +1,6 @@
 import { catchError, defer, type Observable, throwError } from 'rxjs';
 import { CallbackContext } from '../context/callback-context.js';
+import { subscribeInSpan } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { DEFAULT_MAX_LLM_CALLS } from '../context/run-config.js';
 import type { EventActions } from '../events/event-actions.js';
@@ -53,7 +54,7 @@ function invokeModel(
   return defer(() => {
     countModelCall(ctx, agent);
     const model = agent.canonicalModel();
-    return model.generateContent(request, ctx.runConfig.streamingMode === 'sse').pipe(
+    return subscribeInSpan(ctx, () => model.generateContent(request, ctx.runConfig.streamingMode === 'sse')).pipe(
       catchError((error: unknown) => recoverFromModelError(hooks, request, callbackContext, asModelError(error, model.model, agent.name))),
       hooks.afterModel.replaceEach((response) => [callbackContext, response]),
     );

@@ -1,5 +1,6 @@
 import type { FunctionCall } from '@google/genai';
 import { filter, from, map, mergeMap, type Observable, toArray } from 'rxjs';
+import { instrumentedToolCall } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { getFunctionCalls } from '../events/get-function-calls.js';
@@ -73,7 +74,9 @@ export function runToolCalls(
 }
 
 function runOne(ctx: InvocationContext, agent: FlowAgent, request: ToolCallRequest, toolsDict: Record<string, BaseTool>): Observable<ToolCallOutcome> {
-  return runToolCall(ctx, agent, request.call, toolsDict, request.confirmation);
+  const name = request.call.name ?? '';
+  const tool = Object.hasOwn(toolsDict, name) ? toolsDict[name] : undefined;
+  return instrumentedToolCall(ctx, agent, request.call, tool, (ctx) => runToolCall(ctx, agent, request.call, toolsDict, request.confirmation));
 }
 
 /** `RunConfig.maxConcurrentTools` when it is a positive number, else unbounded. */

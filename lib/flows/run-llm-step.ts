@@ -1,4 +1,5 @@
 import { concat, concatMap, defer, EMPTY, type Observable, throwError } from 'rxjs';
+import { instrumentedModelCall } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { createEventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
@@ -48,8 +49,10 @@ export function runLlmStep(ctx: InvocationContext, agent: FlowAgent, options: Ll
 }
 
 function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest): Observable<Event> {
-  const base: ModelEventBase = { id: ctx.idGenerator(), actions: createEventActions() };
-  return callModel(ctx, agent, request, base.actions).pipe(concatMap((response) => postprocess(ctx, agent, request, base, response)));
+  return instrumentedModelCall(ctx, agent, request, (ctx) => {
+    const base: ModelEventBase = { id: ctx.idGenerator(), actions: createEventActions() };
+    return callModel(ctx, agent, request, base.actions).pipe(concatMap((response) => postprocess(ctx, agent, request, base, response)));
+  });
 }
 
 function postprocess(

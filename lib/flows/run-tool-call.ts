@@ -10,6 +10,8 @@ import { llmAgentHooks, type LlmAgentHooks } from '../plugins/llm-agent-hooks.js
 import { isDefined } from '../utils/from-maybe-async.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import { CONFIRMATION_REQUIRED_ERROR } from '../tools/function-tool.js';
+import { subscribeInSpan } from '../context/instrumented.js';
+import type { ToolCallOutcome } from '../context/instrumentation.js';
 import { NonJsonResultError, ToolExecutionError, ToolNotFoundError, ToolTimeoutError, toError } from '../utils/errors.js';
 import { asJsonValue } from '../utils/as-json-value.js';
 import { toolTimeoutOf } from '../tools/tool-timeout.js';
@@ -18,14 +20,7 @@ import type { FlowAgent } from './flow-agent.js';
 /** A tool result as the model receives it. */
 export type ToolResult = Record<string, unknown>;
 
-/**
- * One call's function-response event, and — under `toolErrors: 'throw'` — the failure that must
- * fail the run once that response is committed (whole turns: the call is answered first).
- */
-export interface ToolCallOutcome {
-  event: Event;
-  failure?: Error;
-}
+export type { ToolCallOutcome };
 
 /** A call's result before it becomes an event. */
 interface Settled {
@@ -128,7 +123,7 @@ function validatedRun(run: ToolRun, hooks: LlmAgentHooks): Observable<ToolResult
   const { ctx, agent, tool, args, toolContext } = run;
   const invalid = notAnObject(tool, run.rawArgs) ?? validationError(tool, args);
   if (invalid) return of({ error: invalid });
-  const result$ = defer(() => tool.runAsync(args, toolContext)).pipe(
+  const result$ = subscribeInSpan(ctx, () => tool.runAsync(args, toolContext)).pipe(
     take(1),
     map((value) => asToolResult(tool, value)),
     defaultIfEmpty(tool.isLongRunning ? undefined : { result: null }),

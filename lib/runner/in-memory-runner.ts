@@ -3,6 +3,7 @@ import { InMemoryArtifactService } from '../artifacts/in-memory-artifact-service
 import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
+import type { Instrumentation } from '../context/instrumentation.js';
 import type { Clock } from '../utils/clock.js';
 import type { IdGenerator } from '../utils/ids.js';
 import { Runner } from './runner.js';
@@ -16,6 +17,8 @@ export interface InMemoryRunnerConfig {
   autoCreateSession?: boolean;
   idGenerator?: IdGenerator;
   clock?: Clock;
+  /** Observes every run span by span (see `RunnerConfig.instrumentation`). */
+  instrumentation?: Instrumentation;
 }
 
 /**
@@ -40,6 +43,7 @@ export class InMemoryRunner extends Runner {
       ...(config.autoCreateSession !== undefined ? { autoCreateSession: config.autoCreateSession } : {}),
       ...(config.idGenerator ? { idGenerator: config.idGenerator } : {}),
       ...(config.clock ? { clock: config.clock } : {}),
+      ...(config.instrumentation ? { instrumentation: config.instrumentation } : {}),
     });
   }
 }

@@ -15,6 +15,8 @@ import type { BaseAgent } from '../agents/base-agent.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { CommitBarrier } from '../context/commit-barrier.js';
 import { LazyAbortController } from '../context/lazy-abort-controller.js';
+import { instrumentedInvocation } from '../context/instrumented.js';
+import type { Instrumentation } from '../context/instrumentation.js';
 import { InvocationContext } from '../context/invocation-context.js';
 import type { RunConfig } from '../context/run-config.js';
 import type { Event } from '../events/event.js';
@@ -46,6 +48,11 @@ export interface RunnerConfig {
   idGenerator?: IdGenerator;
   /** Event timestamps (ms). Default: the RxJS scheduler's `now()` (virtual in `TestScheduler.run`). */
   clock?: Clock;
+  /**
+   * Observes every run span by span, e.g. `openTelemetry()` from `rxadk/telemetry` (see
+   * {@link Instrumentation}). None by default: the core then pays nothing for it.
+   */
+  instrumentation?: Instrumentation;
 }
 
 /** One turn: a user message for a session. */
@@ -96,6 +103,7 @@ export class Runner {
   private readonly autoCreateSession: boolean;
   private readonly idGenerator: IdGenerator;
   private readonly clock: Clock | undefined;
+  private readonly instrumentation: Instrumentation | undefined;
   private readonly sessionRuns = new KeyedMutex();
 
   constructor(config: RunnerConfig) {
@@ -108,6 +116,7 @@ export class Runner {
     this.autoCreateSession = config.autoCreateSession ?? false;
     this.idGenerator = config.idGenerator ?? defaultIdGenerator;
     this.clock = config.clock;
+    this.instrumentation = config.instrumentation;
   }
 
   /** Runs one turn; emits the events the caller should see. Cold. */
@@ -154,15 +163,15 @@ export class Runner {
       idGenerator: this.idGenerator,
       ...(this.clock ? { clock: this.clock } : {}),
       abortController,
+      ...(this.instrumentation ? { instrumentation: this.instrumentation } : {}),
     });
-    return concat(
-      this.receiveUserMessage(ctx, request, barrier),
-      this.beforeRunOrAgent(ctx, barrier),
-      defer(() => this.pluginManager.runAll('afterRunCallback', ctx)),
-    ).pipe(
-      catchError((error: unknown) => this.reportRunError(ctx, toError(error))),
-      abortOnTeardown(abortController),
-    );
+    return instrumentedInvocation(ctx, (ctx) =>
+      concat(
+        this.receiveUserMessage(ctx, request, barrier),
+        this.beforeRunOrAgent(ctx, barrier),
+        defer(() => this.pluginManager.runAll('afterRunCallback', ctx)),
+      ).pipe(catchError((error: unknown) => this.reportRunError(ctx, toError(error)))),
+    ).pipe(abortOnTeardown(abortController));
   }
 
   /**

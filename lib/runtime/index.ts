@@ -13,6 +13,14 @@ export { setOwn, assignOwn } from '../utils/set-own.js';
 export { selectAgentForTurn } from '../runner/select-agent-for-turn.js';
 export { ForwardingArtifactService } from '../runner/forwarding-artifact-service.js';
 export { LazyAbortController } from '../context/lazy-abort-controller.js';
+export {
+  instrumentedInvocation,
+  instrumentedAgent,
+  instrumentedModelCall,
+  instrumentedToolCall,
+  inSpan,
+  subscribeInSpan,
+} from '../context/instrumented.js';
 export { KeyedMutex } from '../utils/keyed-mutex.js';
 
 // user functions and operators
@@ -33,6 +41,7 @@ export { selectEvents } from '../sessions/select-events.js';
 // model adapters
 export { llmResponseFromGenai, type GenaiResponseLike } from '../models/llm-response-from-genai.js';
 export { aggregateStream } from '../models/aggregate-stream.js';
+export { pairFunctionCallIds } from '../models/pair-function-call-ids.js';
 export { toGeminiSchema } from '../tools/to-gemini-schema.js';
 export { compileArgumentValidator, type ArgumentValidator } from '../tools/validate-arguments.js';
 export { compileSchema, toJsonSchema, isZodSchema, type CompiledSchema, type SchemaCheck } from '../tools/schema.js';
@@ -55,7 +64,7 @@ export { runLlmFlow, isStepFinal } from '../flows/llm-flow.js';
 export { runLlmStep, type LlmStepOptions } from '../flows/run-llm-step.js';
 export { callModel } from '../flows/call-model.js';
 export { callTools, runToolCalls, type ToolCallRequest } from '../flows/call-tools.js';
-export { runToolCall, type ToolResult, type ToolCallOutcome } from '../flows/run-tool-call.js';
+export { runToolCall, type ToolResult } from '../flows/run-tool-call.js';
 export {
   buildContents,
   buildCurrentTurnContents,

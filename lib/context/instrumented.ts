@@ -1,0 +1,109 @@
+import type { FunctionCall } from '@google/genai';
+import { defer, Observable } from 'rxjs';
+import type { BaseAgent } from '../agents/base-agent.js';
+import type { Event } from '../events/event.js';
+import type { LlmRequest } from '../models/llm-request.js';
+import type { BaseTool } from '../tools/base-tool.js';
+import type { ToolCallOutcome } from './instrumentation.js';
+import type { InvocationContext } from './invocation-context.js';
+
+// The core's side of Instrumentation: each function runs a part of a run through the run's
+// instrumentation when it has one, and directly (no extra subscription, no extra allocation)
+// when it has none.
+
+/**
+ * One `runAsync`'s work, wrapped by the run's instrumentation (if any).
+ *
+ * @example
+ * ```ts
+ * instrumentedInvocation(ctx, (ctx) => concat(receiveUserMessage(ctx), runAgent(ctx)));
+ * ```
+ */
+export function instrumentedInvocation(ctx: InvocationContext, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event> {
+  const instrumentation = ctx.instrumentation;
+  return instrumentation ? instrumentation.invocation(ctx, run) : run(ctx);
+}
+
+/**
+ * One agent's run, wrapped by the run's instrumentation (if any).
+ *
+ * @example
+ * ```ts
+ * instrumentedAgent(ctx, this, (ctx) => this.runCallbacksAndBody(ctx));
+ * ```
+ */
+export function instrumentedAgent(ctx: InvocationContext, agent: BaseAgent, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event> {
+  const instrumentation = ctx.instrumentation;
+  return instrumentation ? instrumentation.agent(ctx, agent, run) : run(ctx);
+}
+
+/**
+ * One model call and the tool calls it asks for, wrapped by the run's instrumentation (if any).
+ *
+ * @example
+ * ```ts
+ * instrumentedModelCall(ctx, agent, request, (ctx) => callModel(ctx, agent, request, actions).pipe(...));
+ * ```
+ */
+export function instrumentedModelCall(
+  ctx: InvocationContext,
+  agent: BaseAgent,
+  request: LlmRequest,
+  run: (ctx: InvocationContext) => Observable<Event>,
+): Observable<Event> {
+  const instrumentation = ctx.instrumentation;
+  return instrumentation ? instrumentation.modelCall(ctx, agent, request, run) : run(ctx);
+}
+
+/**
+ * One tool call, wrapped by the run's instrumentation (if any).
+ *
+ * @example
+ * ```ts
+ * instrumentedToolCall(ctx, agent, call, tool, (ctx) => runToolCall(ctx, agent, call, toolsDict));
+ * ```
+ */
+export function instrumentedToolCall(
+  ctx: InvocationContext,
+  agent: BaseAgent,
+  call: FunctionCall,
+  tool: BaseTool | undefined,
+  run: (ctx: InvocationContext) => Observable<ToolCallOutcome>,
+): Observable<ToolCallOutcome> {
+  const instrumentation = ctx.instrumentation;
+  return instrumentation ? instrumentation.toolCall(ctx, { agent, call, tool }, run) : run(ctx);
+}
+
+/**
+ * Calls `fn` (user code) inside the span of `ctx`'s part of the run; just calls it without
+ * instrumentation.
+ *
+ * @example
+ * ```ts
+ * inSpan(ctx, () => callback(callbackContext, request));
+ * ```
+ */
+export function inSpan<T>(ctx: InvocationContext | undefined, fn: () => T): T {
+  const instrumentation = ctx?.instrumentation;
+  return instrumentation ? instrumentation.enter(ctx!, fn) : fn();
+}
+
+/**
+ * `defer(factory)`, with the factory called and its Observable subscribed inside the span of
+ * `ctx`'s part of the run: what the user code starts (a `fetch`, a timer, a Promise chain) nests
+ * there.
+ *
+ * ```
+ * subscribeInSpan(ctx, () => --a--|)   →   --a--|      (subscribed inside ctx's span)
+ * ```
+ *
+ * @example
+ * ```ts
+ * subscribeInSpan(ctx, () => model.generateContent(request, stream));
+ * ```
+ */
+export function subscribeInSpan<T>(ctx: InvocationContext, factory: () => Observable<T>): Observable<T> {
+  const instrumentation = ctx.instrumentation;
+  if (!instrumentation) return defer(factory);
+  return new Observable<T>((subscriber) => instrumentation.enter(ctx, () => defer(factory).subscribe(subscriber)));
+}
