@@ -56,9 +56,9 @@ interface HistoryState {
 
 /**
  * Histories are append-only, so a model call's history extends the previous call's: each state
- * is remembered under the last event it covers, and a later call reuses the one it finds near the
- * end of its events (taking it over: one state is kept per agent, branch and session). A turn
- * then costs what its new events cost, not the whole session.
+ * is remembered under the last event it covers, and a later call takes over the one it finds near
+ * the end of its events (removing it from the cache, then extending it in place: one state is kept
+ * per agent, branch and session). A turn then costs what its new events cost, not the whole session.
  */
 const historyCache = new WeakMap<Event, Map<string, HistoryState>>();
 const LOOKBACK = 64;
@@ -69,6 +69,7 @@ function cachedPrefix(events: readonly Event[], key: string): HistoryState | und
     const state = byKey?.get(key);
     if (state && state.count === i + 1) {
       byKey!.delete(key); // superseded by the state this call builds: keep one per history
+      if (byKey!.size === 0) historyCache.delete(events[i]!);
       return state;
     }
   }
@@ -83,19 +84,20 @@ function remember(events: readonly Event[], key: string, state: HistoryState): v
   byKey.set(key, state);
 }
 
+/** Extends the state taken over from the cache in place (no one else holds it), or a new one. */
 function extendHistory(start: HistoryState | undefined, events: readonly Event[], agentName: string, branch: string | undefined): HistoryState {
-  const items = start ? start.items.slice() : [];
-  const contents = start ? start.contents.slice() : [];
-  let detached = start?.detached ?? false;
-  for (let i = start?.count ?? 0; i < events.length; i++) {
+  const state = start ?? { count: 0, items: [], contents: [], detached: false };
+  const { items, contents } = state;
+  for (let i = state.count; i < events.length; i++) {
     const event = events[i]!;
     if (!isModelVisible(event) || !belongsToBranch(branch, event)) continue;
     const item = isOtherAgentReply(agentName, event) ? { event, content: foreignContent(event) } : { event, content: event.content! };
-    detached ||= isDetachedResponse(item, items[items.length - 1]);
+    state.detached ||= isDetachedResponse(item, items[items.length - 1]);
     items.push(item);
     contents.push(withoutClientFunctionCallIds(item.content));
   }
-  return { count: events.length, items, contents, detached };
+  state.count = events.length;
+  return state;
 }
 
 /** A function response that does not answer calls of the item right before it. */

@@ -128,6 +128,18 @@ describe('buildContents reuses the previous call\'s history', () => {
     }
   });
 
+  it('keeps two histories that branch from one prefix apart, and never changes contents it returned', () => {
+    const prefix = [ev('user', [{ text: 'q1' }]), ev('me', [{ text: 'a1' }])];
+    const before = buildContents(prefix, 'me', undefined);
+    const left = [...prefix, ev('user', [{ text: 'left' }])];
+    const right = [...prefix, ev('user', [{ text: 'right' }])];
+    const texts = (contents: ReturnType<typeof buildContents>) => contents.map((c) => c.parts![0]!.text);
+    expect(texts(buildContents(left, 'me', undefined))).toEqual(['q1', 'a1', 'left']);
+    expect(texts(buildContents(right, 'me', undefined))).toEqual(['q1', 'a1', 'right']);
+    expect(texts(buildContents([...left, ev('me', [{ text: 'a2' }])], 'me', undefined))).toEqual(['q1', 'a1', 'left', 'a2']);
+    expect(texts(before)).toEqual(['q1', 'a1']);
+  });
+
   it('returns a new array each time (callers may change the request)', () => {
     const events = [ev('user', [{ text: 'hi' }])];
     const first = buildContents(events, 'me', undefined);
