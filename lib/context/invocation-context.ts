@@ -1,8 +1,9 @@
 import type { Content } from '@google/genai';
-import { BehaviorSubject, concatMap, EMPTY, filter, map, type Observable, take } from 'rxjs';
+import { BehaviorSubject, defer, EMPTY, filter, map, type Observable, take } from 'rxjs';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
-import { createEvent, type Event, type EventInit } from '../events/event.js';
+import { createEventActions } from '../events/event-actions.js';
+import type { Event, EventInit } from '../events/event.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { PluginManager } from '../plugins/plugin-manager.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
@@ -197,10 +198,7 @@ export class InvocationContext {
    * ```
    */
   unlessEnded<T>(next: () => Observable<T>): Observable<T> {
-    return this.invocation.end.pipe(
-      take(1),
-      concatMap((ended) => (ended ? EMPTY : next())),
-    );
+    return defer(() => (this.invocation.end.value ? EMPTY : next()));
   }
 
   /**
@@ -253,17 +251,18 @@ export class InvocationContext {
 
   /**
    * An event of this invocation: the Runner's id generator and clock, this agent as author, this
-   * branch; `init` overrides any of them.
+   * branch; `init` overrides any of them (an id or timestamp it gives is not generated at all).
    */
   createEvent(init: Partial<EventInit> = {}): Event {
-    return createEvent({
+    return {
       invocationId: this.invocation.id,
       author: this.agent.name,
       ...(this.branch !== undefined ? { branch: this.branch } : {}),
-      id: this.invocation.idGenerator(),
-      timestamp: this.invocation.clock(),
       ...init,
-    });
+      id: init.id ?? this.invocation.idGenerator(),
+      timestamp: init.timestamp ?? this.invocation.clock(),
+      actions: createEventActions(init.actions),
+    };
   }
 
   /** Counts one model call; returns the count so far in this invocation. */

@@ -44,6 +44,7 @@ export function callModel(
   });
 }
 
+/** Called by the before-model chain when no callback answered, i.e. when the model is really called (at subscription). */
 function invokeModel(
   ctx: InvocationContext,
   agent: FlowAgent,
@@ -51,14 +52,12 @@ function invokeModel(
   request: LlmRequest,
   callbackContext: CallbackContext,
 ): Observable<LlmResponse> {
-  return defer(() => {
-    countModelCall(ctx, agent);
-    const model = agent.canonicalModel();
-    return subscribeInSpan(ctx, () => model.generateContent(request, ctx.runConfig.streamingMode === 'sse')).pipe(
-      catchError((error: unknown) => recoverFromModelError(hooks, request, callbackContext, asModelError(error, model.model, agent.name))),
-      hooks.afterModel.replaceEach((response) => [callbackContext, response]),
-    );
-  });
+  countModelCall(ctx, agent);
+  const model = agent.canonicalModel();
+  return subscribeInSpan(ctx, () => model.generateContent(request, ctx.runConfig.streamingMode === 'sse')).pipe(
+    catchError((error: unknown) => recoverFromModelError(hooks, request, callbackContext, asModelError(error, model.model, agent.name))),
+    hooks.afterModel.replaceEach((response) => [callbackContext, response]),
+  );
 }
 
 function recoverFromModelError(hooks: LlmAgentHooks, request: LlmRequest, callbackContext: CallbackContext, error: Error): Observable<LlmResponse> {

@@ -29,13 +29,13 @@ export function modelResponseEvent(
   toolsDict: Record<string, BaseTool>,
 ): Event {
   const content = response.content && withFunctionCallIds(ctx, response.content);
-  const calls = functionCallsOf(content);
+  const calls = response.partial ? [] : functionCallsOf(content);
   return ctx.createEvent({
     ...response,
     ...(content ? { content } : {}),
     id: base.id,
     actions: snapshotEventActions(base.actions),
-    ...(calls.length && !response.partial ? { longRunningToolIds: longRunningIds(calls, toolsDict) } : {}),
+    ...(calls.length ? { longRunningToolIds: longRunningIds(calls, toolsDict) } : {}),
   });
 }
 

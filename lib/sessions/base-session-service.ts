@@ -98,8 +98,8 @@ export abstract class BaseSessionService {
 
   /** Stores `event` and commits it into `session`; emits the stored event. */
   appendEvent(session: Session, event: Event): Observable<Event> {
+    if (event.partial) return of(event);
     return defer(() => {
-      if (event.partial) return of(event);
       const stored = withoutTempKeys(event);
       return this.storeEvent(session, stored).pipe(map(() => commitEvent(session, event)));
     });

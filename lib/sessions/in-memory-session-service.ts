@@ -1,4 +1,4 @@
-import { defer, type Observable, of } from 'rxjs';
+import { defer, Observable, of } from 'rxjs';
 import type { Event } from '../events/event.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { schedulerClock, type Clock } from '../utils/clock.js';
@@ -95,14 +95,15 @@ export class InMemorySessionService extends BaseSessionService {
   }
 
   protected storeEvent(session: Session, event: Event): Observable<unknown> {
-    return defer(() => {
+    return new Observable((subscriber) => {
       const stored = this.find(session.appName, session.userId, session.id);
       if (!stored) {
         throw new Error(
           `Cannot append to session "${session.id}" (app "${session.appName}", user "${session.userId}"): it does not exist.`,
         );
       }
-      return of(commitEvent(stored, event, this.targetsOf(stored)));
+      subscriber.next(commitEvent(stored, event, this.targetsOf(stored)));
+      subscriber.complete();
     });
   }
 
