@@ -26,9 +26,9 @@ export function emitFunctionResponse(ctx: InvocationContext, agent: FlowAgent, c
   return defer(() => {
     const responseEvent = outcome.event;
     const ask = requestConfirmationEvent(ctx, callEvent, responseEvent);
+    const emitted = ask ? concat(ctx.emit(ask), ctx.emit(responseEvent)) : ctx.emit(responseEvent);
     return concat(
-      ask ? ctx.emit(ask) : EMPTY,
-      ctx.emit(responseEvent),
+      emitted,
       defer(() => {
         if (outcome.failure) return throwError(() => outcome.failure);
         return ask ? endInvocation(ctx) : transferIfRequested(ctx, agent, responseEvent);

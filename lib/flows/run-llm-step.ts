@@ -12,9 +12,9 @@ import { emitFunctionResponse } from './emit-function-response.js';
 import type { FlowAgent } from './flow-agent.js';
 import type { LlmRequestProcessor } from './llm-request-processor.js';
 import { type ModelEventBase, modelResponseEvent } from './model-response-event.js';
-import { runRequestProcessors } from './run-request-processors.js';
+import { startRequestProcessors } from './run-request-processors.js';
 import { saveOutputToState } from './save-output-to-state.js';
-import { structuredAnswerEvent } from './structured-answer-event.js';
+import { hasStructuredAnswer, structuredAnswerEvent } from './structured-answer-event.js';
 import { unreadableCallError } from './unreadable-call-error.js';
 
 /** The pluggable parts of a step. */
@@ -41,10 +41,9 @@ export interface LlmStepOptions {
 export function runLlmStep(ctx: InvocationContext, agent: FlowAgent, options: LlmStepOptions): Observable<Event> {
   return defer(() => {
     const request = createLlmRequest();
-    return concat(
-      runRequestProcessors(ctx, agent, request, options.processors),
-      ctx.unlessEnded(() => modelTurn(ctx, agent, request)),
-    );
+    const pending = startRequestProcessors(ctx, agent, request, options.processors);
+    const turn = ctx.unlessEnded(() => modelTurn(ctx, agent, request));
+    return pending ? concat(pending, turn) : turn;
   });
 }
 
@@ -66,13 +65,16 @@ function postprocess(
   const unreadable = unreadableCallError(agent.canonicalModel(), agent.name, response);
   if (unreadable) return throwError(() => unreadable);
   const event = saveOutputToState(agent, modelResponseEvent(ctx, base, response, request.toolsDict));
-  return concat(ctx.emit(event), event.partial ? EMPTY : handleFunctionCalls(ctx, agent, event, request));
+  if (event.partial || getFunctionCalls(event).length === 0) return ctx.emit(event);
+  return concat(ctx.emit(event), handleFunctionCalls(ctx, agent, event, request));
 }
 
 function handleFunctionCalls(ctx: InvocationContext, agent: FlowAgent, modelEvent: Event, request: LlmRequest): Observable<Event> {
-  if (getFunctionCalls(modelEvent).length === 0) return EMPTY;
   return callTools(ctx, agent, modelEvent, request.toolsDict).pipe(
-    concatMap((outcome) => concat(emitFunctionResponse(ctx, agent, modelEvent, outcome), emitStructuredAnswer(ctx, agent, outcome.event))),
+    concatMap((outcome) => {
+      const response = emitFunctionResponse(ctx, agent, modelEvent, outcome);
+      return hasStructuredAnswer(outcome.event) ? concat(response, emitStructuredAnswer(ctx, agent, outcome.event)) : response;
+    }),
   );
 }
 

@@ -2,7 +2,7 @@ import type { Observable } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
-import { runInOrder } from '../operators/run-in-order.js';
+import { runInOrder, startInOrder } from '../operators/run-in-order.js';
 import type { FlowAgent } from './flow-agent.js';
 import type { LlmRequestProcessor } from './llm-request-processor.js';
 
@@ -23,4 +23,24 @@ export function runRequestProcessors(
   processors: readonly LlmRequestProcessor[],
 ): Observable<Event> {
   return runInOrder(processors.map((process) => () => process(ctx, agent, request)));
+}
+
+/**
+ * {@link runRequestProcessors}, started now: runs the processors synchronously until one returns
+ * an Observable, and returns that Observable followed by the remaining processors — or nothing
+ * when every processor was synchronous (the common case: no subscription at all).
+ *
+ * @example
+ * ```ts
+ * const pending = startRequestProcessors(ctx, agent, request, DEFAULT_REQUEST_PROCESSORS);
+ * return pending ? concat(pending, callModel$) : callModel$;
+ * ```
+ */
+export function startRequestProcessors(
+  ctx: InvocationContext,
+  agent: FlowAgent,
+  request: LlmRequest,
+  processors: readonly LlmRequestProcessor[],
+): Observable<Event> | undefined {
+  return startInOrder(processors.map((process) => () => process(ctx, agent, request)));
 }

@@ -15,9 +15,26 @@ import { getFunctionResponses } from '../events/get-function-responses.js';
  * ```
  */
 export function structuredAnswerEvent(ctx: InvocationContext, responseEvent: Event): Event | undefined {
-  const answer = getFunctionResponses(responseEvent).find(
-    (r) => r.name === SET_MODEL_RESPONSE_FUNCTION_NAME && !!r.response && Object.hasOwn(r.response, 'result'),
-  );
+  const answer = structuredAnswerOf(responseEvent);
   if (!answer) return undefined;
   return ctx.createEvent({ content: { role: 'model', parts: [{ text: JSON.stringify(answer.response!['result']) }] } });
+}
+
+/**
+ * True when `responseEvent` answered a successful `set_model_response` call, i.e. when
+ * {@link structuredAnswerEvent} has an answer for it (without creating the event).
+ *
+ * @example
+ * ```ts
+ * hasStructuredAnswer(weatherResponseEvent); // false: an ordinary tool answered
+ * ```
+ */
+export function hasStructuredAnswer(responseEvent: Event): boolean {
+  return structuredAnswerOf(responseEvent) !== undefined;
+}
+
+function structuredAnswerOf(responseEvent: Event) {
+  return getFunctionResponses(responseEvent).find(
+    (r) => r.name === SET_MODEL_RESPONSE_FUNCTION_NAME && !!r.response && Object.hasOwn(r.response, 'result'),
+  );
 }

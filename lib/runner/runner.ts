@@ -4,7 +4,6 @@ import {
   concat,
   concatMap,
   defer,
-  EMPTY,
   from,
   ignoreElements,
   type Observable,
@@ -123,7 +122,7 @@ export class Runner {
   runAsync(request: RunAsyncRequest): Observable<Event> {
     return defer(() => {
       validateRequest(request);
-      const key = JSON.stringify([this.appName, request.userId, request.sessionId]);
+      const key = `${request.userId.length}:${request.userId}/${request.sessionId}`; // length-prefixed: one key per (user, session)
       const ref = { appName: this.appName, userId: request.userId, sessionId: request.sessionId };
       const invocation = this.loadSession(request).pipe(concatMap((session) => this.runInvocation(session, request)));
       return this.sessionRuns.run(key, this.sessionService.withSessionLock(ref, invocation));
@@ -180,22 +179,19 @@ export class Runner {
    * its call and the new message after them; then the user event is appended (not emitted).
    */
   private receiveUserMessage(ctx: InvocationContext, request: RunAsyncRequest, barrier: CommitBarrier): Observable<Event> {
-    const store = (message: Content) => {
-      ctx.setUserContent(message);
-      const userEvent = ctx.createEvent({ author: 'user', content: message, actions: { stateDelta: { ...request.stateDelta } } });
-      return this.sessionService.appendEvent(ctx.session, userEvent).pipe(ignoreElements());
-    };
-    return this.pluginManager.chain('onUserMessageCallback').orElse([ctx, request.newMessage], () => of(request.newMessage)).pipe(
-      concatMap((message) => concat(this.closeInterruptedCalls(ctx, barrier, message), store(message))),
-    );
+    const onUserMessage = this.pluginManager.chain('onUserMessageCallback');
+    const receive = (message: Content) => this.storeUserMessage(ctx, request, barrier, message);
+    if (!onUserMessage.registered) return defer(() => receive(request.newMessage));
+    return onUserMessage.orElse([ctx, request.newMessage], () => of(request.newMessage)).pipe(concatMap(receive));
   }
 
-  /** Repair on read: commits the answers to the calls earlier turns left open. */
-  private closeInterruptedCalls(ctx: InvocationContext, barrier: CommitBarrier, message: Content): Observable<Event> {
-    return defer(() => {
-      const repairs = interruptedCallResponses(ctx, message);
-      return repairs.length ? from(repairs).pipe(commitEvents(ctx, barrier)) : EMPTY;
-    });
+  /** Repair on read (the answers to the calls earlier turns left open are committed), then the user event is appended. */
+  private storeUserMessage(ctx: InvocationContext, request: RunAsyncRequest, barrier: CommitBarrier, message: Content): Observable<Event> {
+    ctx.setUserContent(message);
+    const userEvent = ctx.createEvent({ author: 'user', content: message, actions: { stateDelta: { ...request.stateDelta } } });
+    const repairs = interruptedCallResponses(ctx, message);
+    const store = this.sessionService.appendEvent(ctx.session, userEvent).pipe(ignoreElements());
+    return repairs.length ? concat(from(repairs).pipe(commitEvents(ctx, barrier)), store) : store;
   }
 
   /** A beforeRun plugin's Content is the only event (author `model`, not stored); else the agent runs. */
