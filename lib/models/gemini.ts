@@ -3,6 +3,7 @@ import { catchError, concatMap, defer, finalize, firstValueFrom, from, map, type
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
 import { MissingCredentialsError, ModelError, RxadkError } from '../utils/errors.js';
 import { BaseLlm } from './base-llm.js';
+import { followAbort } from './follow-abort.js';
 import type { LlmRequest } from './llm-request.js';
 import type { LlmResponse } from './llm-response.js';
 
@@ -179,15 +180,6 @@ function env(name: string): string | undefined {
 /** `GEMINI_API_KEY`, else `GOOGLE_API_KEY`. */
 function apiKeyFromEnvironment(): string | undefined {
   return env('GEMINI_API_KEY') ?? env('GOOGLE_API_KEY');
-}
-
-/** Aborts `controller` when the caller's own signal (if any) aborts; returns the unlinking function. */
-function followAbort(signal: AbortSignal | undefined, controller: AbortController): () => void {
-  if (!signal) return () => undefined;
-  const abort = () => controller.abort(signal.reason);
-  if (signal.aborted) abort();
-  else signal.addEventListener('abort', abort, { once: true });
-  return () => signal.removeEventListener('abort', abort);
 }
 
 // ---------------------------------------------------------------------------------------------
