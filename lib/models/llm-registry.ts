@@ -1,6 +1,7 @@
 import { AgentConfigError } from '../utils/errors.js';
 import type { BaseLlm } from './base-llm.js';
 import { Gemini } from './gemini.js';
+import { PROVIDER_LLMS } from './provider-llms.js';
 
 /** Builds a model for a model name. */
 export type LlmFactory = (model: string) => BaseLlm;
@@ -19,17 +20,27 @@ interface Entry {
 const entries: Entry[] = [];
 
 /**
- * Maps model names (`'gemini-2.5-flash'`) to model implementations, so that agents can be
- * configured with a string. `Gemini` is registered out of the box (cheaply: `Gemini` loads
- * `@google/genai` with a dynamic `import()` on its first call, so a program that never calls it
- * never loads the SDK, and a code-splitting bundler leaves the SDK out of the initial load);
- * later registrations take precedence over earlier ones.
+ * Maps model names (`'gemini-2.5-flash'`, `'anthropic/claude-sonnet-4-5'`) to model
+ * implementations, so that agents can be configured with a string, and moved between providers
+ * by changing it. Registered out of the box:
+ * - bare `gemini-*` (and ADK's other Gemini patterns) → `Gemini`;
+ * - `openai/<m>`, `anthropic/<m>`, `ollama/<m>` and `openai-compatible/<m>` → the OpenAI and
+ *   Anthropic adapters (see {@link PROVIDER_LLMS} for where each reads its address and key).
+ *
+ * All of them are cheap until called: each loads its SDK (and, for the prefixed ones, its adapter)
+ * with a dynamic `import()` on its first call, so a program that never calls a provider never
+ * loads it, and a code-splitting bundler leaves it out of the initial load. Later registrations
+ * take precedence over earlier ones.
  *
  * @example
  * ```ts
- * LLMRegistry.register(Gemini);                                   // serves /^gemini-.*$/ ...
+ * LLMRegistry.register(Gemini);
+for (const provider of PROVIDER_LLMS) {
+  LLMRegistry.register(provider.pattern, (model) => provider.create(provider.pattern.exec(model)![1]!));
+}                                   // serves /^gemini-.*$/ ...
  * LLMRegistry.register(/^scripted-/, (model) => new ScriptedLlm(script, { model }));
  * LLMRegistry.newLlm('gemini-2.5-flash');                          // a Gemini instance
+ * LLMRegistry.newLlm('anthropic/claude-sonnet-4-5').model;         // 'claude-sonnet-4-5' (AnthropicLlm, on its first call)
  * ```
  */
 export const LLMRegistry = {
@@ -50,7 +61,9 @@ export const LLMRegistry = {
     const entry = entries.find((e) => e.pattern.test(model));
     if (!entry) {
       throw new AgentConfigError(
-        `No model is registered for "${model}". Register one with LLMRegistry.register(...), ` +
+        `No model is registered for "${model}". Name a Gemini model ("gemini-2.5-flash") or prefix the provider ` +
+          '("openai/gpt-4o-mini", "anthropic/claude-sonnet-4-5", "ollama/llama3.2", "openai-compatible/<model>"), ' +
+          'register one with LLMRegistry.register(...), ' +
           'or pass a BaseLlm instance as the agent\'s model.',
       );
     }
@@ -74,3 +87,6 @@ function toRegExp(pattern: string | RegExp): RegExp {
 }
 
 LLMRegistry.register(Gemini);
+for (const provider of PROVIDER_LLMS) {
+  LLMRegistry.register(provider.pattern, (model) => provider.create(provider.pattern.exec(model)![1]!));
+}
