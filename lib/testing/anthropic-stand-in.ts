@@ -28,6 +28,8 @@ export interface AnthropicStandInStream {
   events: object[];
   delayMs?: number;
   chunkDelayMs?: number;
+  /** How many chunks go out at once, before the `chunkDelayMs` pauses start. Default 1. */
+  burst?: number;
 }
 
 /**
@@ -92,7 +94,7 @@ const ERROR_TYPES = new Map([
  * @example
  * ```ts
  * const standIn = await AnthropicStandIn.start({ script: [AnthropicStandIn.text('Hi!')] });
- * const claude = new AnthropicLlm({ model: 'claude-sonnet-4-5', apiKey: 'test', baseURL: standIn.baseUrl });
+ * const claude = new AnthropicLlm({ model: 'claude-sonnet-5-5', apiKey: 'test', baseURL: standIn.baseUrl });
  * // ... claude.generateContent(request) ...
  * await standIn.close();
  * ```
@@ -163,7 +165,7 @@ export class AnthropicStandIn extends ScriptedHttpServer<AnthropicStandInAnswer>
       return;
     }
     const frames = stream.events.map((event) => `event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`);
-    this.sendSse(res, { frames, delayMs: stream.delayMs, chunkDelayMs: stream.chunkDelayMs });
+    this.sendSse(res, { frames, delayMs: stream.delayMs, chunkDelayMs: stream.chunkDelayMs, burst: stream.burst });
   }
 }
 

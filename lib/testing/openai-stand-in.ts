@@ -28,6 +28,8 @@ export interface OpenAiStandInStream {
   chunks: object[];
   delayMs?: number;
   chunkDelayMs?: number;
+  /** How many chunks go out at once, before the `chunkDelayMs` pauses start. Default 1. */
+  burst?: number;
 }
 
 /**
@@ -169,7 +171,7 @@ export class OpenAiStandIn extends ScriptedHttpServer<OpenAiStandInAnswer> {
       return;
     }
     const frames = [...stream.chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`), 'data: [DONE]\n\n'];
-    this.sendSse(res, { frames, delayMs: stream.delayMs, chunkDelayMs: stream.chunkDelayMs });
+    this.sendSse(res, { frames, delayMs: stream.delayMs, chunkDelayMs: stream.chunkDelayMs, burst: stream.burst });
   }
 
   private sendOpenAiError(res: ServerResponse, answer: OpenAiStandInError): void {

@@ -39,6 +39,8 @@ export interface SseFrames {
   delayMs?: number;
   /** Wait this long between two frames (the first frame goes out with the headers). */
   chunkDelayMs?: number;
+  /** How many frames go out at once with the headers, before the delays start. Default 1. */
+  burst?: number;
 }
 
 /**
@@ -175,18 +177,20 @@ export abstract class ScriptedHttpServer<Answer, Request extends RecordedRequest
     res.end(text);
   }
 
-  /** Sends server-sent events, one frame at a time, `chunkDelayMs` apart. */
+  /**
+   * Sends server-sent events: the first `burst` frames (default 1) at once, then one frame every
+   * `chunkDelayMs`; without a delay, all of them at once.
+   */
   protected sendSse(res: ServerResponse, stream: SseFrames): void {
+    const { frames } = stream;
     this.later(res, stream.delayMs, () => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
       res.flushHeaders();
-      const sendFrom = (i: number): void => {
-        if (i >= stream.frames.length) {
-          res.end();
-          return;
-        }
-        res.write(stream.frames[i]!);
-        this.later(res, i + 1 < stream.frames.length ? stream.chunkDelayMs : 0, () => sendFrom(i + 1));
+      const sendFrom = (start: number): void => {
+        const end = stream.chunkDelayMs ? Math.min(frames.length, start + (start === 0 ? Math.max(1, stream.burst ?? 1) : 1)) : frames.length;
+        for (let i = start; i < end; i++) res.write(frames[i]!);
+        if (end >= frames.length) res.end();
+        else this.later(res, stream.chunkDelayMs, () => sendFrom(end));
       };
       sendFrom(0);
     });
