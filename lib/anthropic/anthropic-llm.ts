@@ -18,12 +18,12 @@ type AnthropicClientModule = typeof import('./anthropic-client.js');
  *
  * @example
  * ```ts
- * const claude: AnthropicLlmOptions = { model: 'claude-sonnet-4-5' };                    // ANTHROPIC_API_KEY
- * const thinking: AnthropicLlmOptions = { model: 'claude-sonnet-4-5', maxTokens: 16_000, thinkingBudget: 4_000 };
+ * const claude: AnthropicLlmOptions = { model: 'claude-sonnet-5-5' };                    // ANTHROPIC_API_KEY
+ * const thinking: AnthropicLlmOptions = { model: 'claude-sonnet-5-5', maxTokens: 16_000, thinkingBudget: 4_000 };
  * ```
  */
 export interface AnthropicLlmOptions {
-  /** e.g. `'claude-sonnet-4-5'`; a request's own `model` takes precedence. */
+  /** e.g. `'claude-sonnet-5-5'`; a request's own `model` takes precedence. */
   model: string;
   /** Default: `ANTHROPIC_BASE_URL`, else Anthropic's API. */
   baseURL?: string;
@@ -58,9 +58,9 @@ export interface AnthropicLlmOptions {
  *
  * @example
  * ```ts
- * new LlmAgent({ name: 'assistant', model: new AnthropicLlm({ model: 'claude-sonnet-4-5' }) });
+ * new LlmAgent({ name: 'assistant', model: new AnthropicLlm({ model: 'claude-sonnet-5-5' }) });
  * // or, with the key in ANTHROPIC_API_KEY:
- * new LlmAgent({ name: 'assistant', model: 'anthropic/claude-sonnet-4-5' });
+ * new LlmAgent({ name: 'assistant', model: 'anthropic/claude-sonnet-5-5' });
  * ```
  */
 export class AnthropicLlm extends BaseLlm {

@@ -25,8 +25,8 @@ export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
  *
  * @example
  * ```ts
- * messageCreateParams(createLlmRequest({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }), { model: 'claude-sonnet-4-5' });
- * // { model: 'claude-sonnet-4-5', max_tokens: 8192, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] }
+ * messageCreateParams(createLlmRequest({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }), { model: 'claude-sonnet-5-5' });
+ * // { model: 'claude-sonnet-5-5', max_tokens: 8192, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] }
  * ```
  */
 export function messageCreateParams(

@@ -134,7 +134,7 @@ ANTHROPIC_API_KEY=
 # OLLAMA_HOST=http://127.0.0.1:11434
 # OLLAMA_MODEL=llama3.2
 # Or name any model string (overrides the above), e.g. ${model}, openai/gpt-4o-mini,
-# anthropic/claude-sonnet-4-5, ollama/qwen3, openai-compatible/<model> with OPENAI_COMPATIBLE_BASE_URL:
+# anthropic/claude-sonnet-5-5, ollama/qwen3, openai-compatible/<model> with OPENAI_COMPATIBLE_BASE_URL:
 # RXADK_MODEL=${model}
 `;
 }

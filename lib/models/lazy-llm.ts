@@ -17,8 +17,8 @@ import type { LlmResponse } from './llm-response.js';
  *
  * @example
  * ```ts
- * const claude = new LazyLlm('claude-sonnet-4-5', () =>
- *   import('rxadk/anthropic').then(({ AnthropicLlm }) => new AnthropicLlm({ model: 'claude-sonnet-4-5' })),
+ * const claude = new LazyLlm('claude-sonnet-5-5', () =>
+ *   import('rxadk/anthropic').then(({ AnthropicLlm }) => new AnthropicLlm({ model: 'claude-sonnet-5-5' })),
  * );
  * claude.generateContent(request).subscribe(console.log); // loads the adapter, then calls it
  * ```

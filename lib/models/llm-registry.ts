@@ -20,7 +20,7 @@ interface Entry {
 const entries: Entry[] = [];
 
 /**
- * Maps model names (`'gemini-2.5-flash'`, `'anthropic/claude-sonnet-4-5'`) to model
+ * Maps model names (`'gemini-2.5-flash'`, `'anthropic/claude-sonnet-5-5'`) to model
  * implementations, so that agents can be configured with a string, and moved between providers
  * by changing it. Registered out of the box:
  * - bare `gemini-*` (and ADK's other Gemini patterns) → `Gemini`;
@@ -40,7 +40,7 @@ for (const provider of PROVIDER_LLMS) {
 }                                   // serves /^gemini-.*$/ ...
  * LLMRegistry.register(/^scripted-/, (model) => new ScriptedLlm(script, { model }));
  * LLMRegistry.newLlm('gemini-2.5-flash');                          // a Gemini instance
- * LLMRegistry.newLlm('anthropic/claude-sonnet-4-5').model;         // 'claude-sonnet-4-5' (AnthropicLlm, on its first call)
+ * LLMRegistry.newLlm('anthropic/claude-sonnet-5-5').model;         // 'claude-sonnet-5-5' (AnthropicLlm, on its first call)
  * ```
  */
 export const LLMRegistry = {
@@ -62,7 +62,7 @@ export const LLMRegistry = {
     if (!entry) {
       throw new AgentConfigError(
         `No model is registered for "${model}". Name a Gemini model ("gemini-2.5-flash") or prefix the provider ` +
-          '("openai/gpt-4o-mini", "anthropic/claude-sonnet-4-5", "ollama/llama3.2", "openai-compatible/<model>"), ' +
+          '("openai/gpt-4o-mini", "anthropic/claude-sonnet-5-5", "ollama/llama3.2", "openai-compatible/<model>"), ' +
           'register one with LLMRegistry.register(...), ' +
           'or pass a BaseLlm instance as the agent\'s model.',
       );

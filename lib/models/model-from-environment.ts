@@ -3,13 +3,13 @@
  *
  * @example
  * ```ts
- * DEFAULT_PROVIDER_MODELS.anthropic; // 'anthropic/claude-sonnet-4-5'
+ * DEFAULT_PROVIDER_MODELS.anthropic; // 'anthropic/claude-sonnet-5-5'
  * ```
  */
 export const DEFAULT_PROVIDER_MODELS = {
   gemini: 'gemini-2.5-flash',
   openai: 'openai/gpt-4o-mini',
-  anthropic: 'anthropic/claude-sonnet-4-5',
+  anthropic: 'anthropic/claude-sonnet-5-5',
   ollama: 'ollama/llama3.2',
 } as const;
 
@@ -27,8 +27,8 @@ export const DEFAULT_PROVIDER_MODELS = {
  * ```ts
  * // ANTHROPIC_API_KEY=sk-ant-... node app.js
  * new LlmAgent({ name: 'assistant', model: modelFromEnvironment() ?? new ScriptedLlm(offlineScript) });
- * modelFromEnvironment(); // 'anthropic/claude-sonnet-4-5'
- * modelFromEnvironment(process.env, { anthropic: 'anthropic/claude-haiku-4-5' }); // 'anthropic/claude-haiku-4-5'
+ * modelFromEnvironment(); // 'anthropic/claude-sonnet-5-5'
+ * modelFromEnvironment(process.env, { anthropic: 'anthropic/claude-haiku-5-5' }); // 'anthropic/claude-haiku-5-5'
  * ```
  */
 export function modelFromEnvironment(

@@ -6,7 +6,7 @@ import { MissingDriverError } from '../../lib/services/missing-driver-error.js';
 import { AnthropicStandIn, type AnthropicStandInAnswer } from '../../lib/testing/anthropic-stand-in.js';
 import { MissingCredentialsError, ModelError } from '../../lib/utils/errors.js';
 
-const MODEL = 'claude-sonnet-4-5';
+const MODEL = 'claude-sonnet-5-5';
 
 function userRequest(text: string, init: Partial<LlmRequest> = {}): LlmRequest {
   return createLlmRequest({ contents: [{ role: 'user', parts: [{ text }] }], ...init });
