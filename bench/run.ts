@@ -1,8 +1,10 @@
 // `npm run bench`: rxadk and @google/adk side by side on the same scripted work (SPEC §14).
 //
-//   node dist/bench/run.js [--scenario turns,parallel,handles,heap] [--framework rxadk,adk]
+//   node dist/bench/run.js [--scenario turns,parallel,handles,heap,streaming] [--framework rxadk,adk]
 //                          [--turns 1000] [--adk-turns 1000] [--sessions 20] [--session-turns 100]
 //                          [--warmup 2000] [--repeats 5]
+//                          [--chunks 10000] [--stream-warmup 2] [--stream-repeats 5]
+//                          [--provider scriptedllm,gemini,openai,anthropic]
 //
 // Re-runs itself under `node --expose-gc` (unless it already has it) so that a full GC runs
 // before each measured run. Reports; never asserts.
@@ -16,6 +18,8 @@ import { fmt, heading, table, times } from './report.js';
 import { heapReport, runAbortListenerHeapScenario } from './scenarios/abort-listener-heap.js';
 import { runOpenHandlesScenario, summarizeResources, type OpenHandlesResult } from './scenarios/open-handles.js';
 import { runParallelToolsScenario, type ParallelRun } from './scenarios/parallel-tools.js';
+import { runStreamingScenario } from './scenarios/streaming.js';
+import { streamingTables, streamingTarget } from './streaming/streaming-report.js';
 import { buckets, runTurnsScenario, statsOf, type TurnsResult, type TurnsRun } from './scenarios/turns.js';
 
 interface Options {
@@ -27,13 +31,17 @@ interface Options {
   sessionTurns: number;
   warmup: number;
   repeats: number;
+  chunks: number;
+  streamWarmup: number;
+  streamRepeats: number;
+  providers: Set<string>;
 }
 
 function parseOptions(argv: readonly string[]): Options {
   const { int, list } = benchOptions(argv);
   const turns = int('turns', 1000);
   return {
-    scenarios: list('scenario', 'turns,parallel,handles,heap'),
+    scenarios: list('scenario', 'turns,parallel,handles,heap,streaming'),
     frameworks: list('framework', 'rxadk,adk'),
     turns,
     adkTurns: int('adk-turns', turns),
@@ -41,6 +49,10 @@ function parseOptions(argv: readonly string[]): Options {
     sessionTurns: int('session-turns', 100),
     warmup: int('warmup', 2000), // both frameworks reach JIT steady state (rxadk's many small functions need ~2000 turns)
     repeats: int('repeats', 5),
+    chunks: int('chunks', 10_000),
+    streamWarmup: int('stream-warmup', 2),
+    streamRepeats: int('stream-repeats', 5),
+    providers: list('provider', 'scriptedllm,gemini,openai,anthropic'),
   };
 }
 
@@ -272,6 +284,29 @@ async function main(): Promise<void> {
       `${fmt(result.growthMb, 2)} MB`,
       result.growthMb < targetMb ? 'MET' : 'NOT MET',
     ]);
+  }
+
+  if (options.scenarios.has('streaming')) {
+    const result = await runStreamingScenario(
+      {
+        chunks: options.chunks,
+        warmup: options.streamWarmup,
+        repeats: options.streamRepeats,
+        withAdk: options.frameworks.has('adk'),
+      },
+      options.providers,
+    );
+    console.log(
+      heading(`Scenario "streaming": one answer of ${fmt(options.chunks, 0)} text chunks, through each model path (streamingMode 'sse')`),
+    );
+    console.log(
+      `Each provider's SDK talks HTTP to its local stand-in, which sends all frames at once. Per provider: ` +
+        `a full GC, ${options.streamWarmup} warm-up rounds, then ${options.streamRepeats} measured rounds; a round runs ` +
+        `every path once, each after a young-generation GC.`,
+    );
+    for (const line of streamingTables(result)) console.log(line);
+    const target = streamingTarget(result);
+    if (target) summary.push(target);
   }
 
   console.log(`\nLoad average at end (1/5/15 min): ${loadAverage()}`);
