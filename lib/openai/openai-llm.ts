@@ -132,7 +132,7 @@ function openAiClientOptions(options: OpenAiLlmOptions): ClientOptions {
 }
 
 function providerLabel(name: string): string {
-  return name === 'openai' ? 'OpenAI' : name === 'ollama' ? 'Ollama' : name;
+  return name === 'openai' ? 'OpenAI' : name === 'ollama' ? 'Ollama' : name === 'openai-compatible' ? 'OpenAI-compatible' : name;
 }
 
 /** A variable of the environment; nothing in a browser (no `process`). */

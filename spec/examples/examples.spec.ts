@@ -31,4 +31,12 @@ describe('examples (offline)', () => {
     expect(out).toMatch(/countdown: 3…\n(.*\n)*countdown: 2…\n(.*\n)*countdown: 1…\n(.*\n)*countdown: Lift-off!/);
     expect(out).toMatch(/session: 13 events, state \{"launches":2,"remaining":0\}/);
   });
+
+  it('provider-swap: the same agent on the Gemini, OpenAI-compatible and Anthropic stand-ins prints the same transcript', async () => {
+    const out = await example('provider-swap.ts');
+    const transcripts = out.split(/^== .*$/m).slice(1).map((t) => t.trim());
+    expect(out.match(/^== .*$/gm)).toEqual(['== gemini-2.5-flash', '== openai-compatible/gpt-4o-mini', '== anthropic/claude-sonnet-5-5']);
+    expect(transcripts[0]).toMatch(/call get_weather\(\{"city":"Beijing"\}\)\n.*get_weather returned .*\n.*It is sunny in Beijing, 25°C\./);
+    expect(new Set(transcripts).size).toBe(1);
+  });
 });
