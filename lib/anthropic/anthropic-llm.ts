@@ -81,6 +81,11 @@ export class AnthropicLlm extends BaseLlm {
     }).pipe(shareReplay(1));
   }
 
+  /** The provider's name (`gen_ai.provider.name`): `'anthropic'`. */
+  get providerName(): string {
+    return 'anthropic';
+  }
+
   generateContent(request: LlmRequest, stream = false): Observable<LlmResponse> {
     return defer(() => {
       const controller = new AbortController();

@@ -26,9 +26,13 @@ import type { LlmResponse } from './llm-response.js';
 export class LazyLlm extends BaseLlm {
   private readonly llm$: Observable<BaseLlm>;
 
+  /** The provider's name, when known before loading (`'anthropic'`, `'ollama'`, ...): telemetry reads it. */
+  readonly providerName: string | undefined;
+
   /** `model` is the name the loaded model serves; `load` is called once, on the first call. */
-  constructor(model: string, load: () => PromiseLike<BaseLlm> | BaseLlm) {
+  constructor(model: string, load: () => PromiseLike<BaseLlm> | BaseLlm, providerName?: string) {
     super({ model });
+    this.providerName = providerName;
     this.llm$ = defer(() => {
       const loaded = load();
       return loaded instanceof BaseLlm ? of(loaded) : from(loaded);

@@ -31,26 +31,30 @@ export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
  * ```
  */
 export const PROVIDER_LLMS: readonly ProviderLlm[] = [
-  { pattern: /^openai\/(.+)$/, create: (model) => openAi(model, () => ({})) },
+  { pattern: /^openai\/(.+)$/, create: (model) => openAi(model, 'openai', () => ({})) },
   {
     pattern: /^anthropic\/(.+)$/,
-    create: (model) => new LazyLlm(model, () => import('../anthropic/anthropic-llm.js').then(({ AnthropicLlm }) => new AnthropicLlm({ model }))),
+    create: (model) => new LazyLlm(model, () => import('../anthropic/anthropic-llm.js').then(({ AnthropicLlm }) => new AnthropicLlm({ model })), 'anthropic'),
   },
   {
     pattern: /^ollama\/(.+)$/,
-    create: (model) => openAi(model, () => ({ baseURL: ollamaBaseUrl(env('OLLAMA_HOST')), apiKey: 'ollama', providerName: 'ollama' })),
+    create: (model) => openAi(model, 'ollama', () => ({ baseURL: ollamaBaseUrl(env('OLLAMA_HOST')), apiKey: 'ollama', providerName: 'ollama' })),
   },
-  { pattern: /^openai-compatible\/(.+)$/, create: (model) => openAi(model, () => openAiCompatible(model)) },
+  { pattern: /^openai-compatible\/(.+)$/, create: (model) => openAi(model, 'openai-compatible', () => openAiCompatible(model)) },
 ];
 
 type OpenAiSettings = { baseURL?: string; apiKey?: string; providerName?: string };
 
 /** An `OpenAiLlm` for `model`, with settings read from the environment on its first call. */
-function openAi(model: string, settings: () => OpenAiSettings): BaseLlm {
-  return new LazyLlm(model, () => {
+function openAi(model: string, providerName: string, settings: () => OpenAiSettings): BaseLlm {
+  return new LazyLlm(
+    model,
+    () => {
     const options = settings(); // may throw MissingCredentialsError: the call fails with it
     return import('../openai/openai-llm.js').then(({ OpenAiLlm }) => new OpenAiLlm({ model, ...options }));
-  });
+    },
+    providerName,
+  );
 }
 
 /**

@@ -80,6 +80,9 @@ export class AgentTool extends BaseTool {
         plugins: [...(invocation.pluginManager?.plugins ?? [])],
         idGenerator: invocation.idGenerator,
         clock: invocation.clock,
+        // the inner run is traced by the same instrumentation, under this tool call's span (its
+        // subscription starts inside the tool's span context)
+        ...(invocation.instrumentation ? { instrumentation: invocation.instrumentation } : {}),
       });
       const state = Object.fromEntries(Object.entries(ctx.state.toRecord()).filter(([key]) => !key.startsWith('_adk')));
       return runner.sessionService.createSession({ appName: this.agent.name, userId: ctx.userId, state }).pipe(
