@@ -39,4 +39,11 @@ describe('examples (offline)', () => {
     expect(transcripts[0]).toMatch(/call get_weather\(\{"city":"Beijing"\}\)\n.*get_weather returned .*\n.*It is sunny in Beijing, 25°C\./);
     expect(new Set(transcripts).size).toBe(1);
   });
+
+  it('telemetry/otlp-tracing: the local OTLP receiver gets the run\'s spans with their GenAI attributes', async () => {
+    const out = await example('telemetry/otlp-tracing.ts');
+    expect(out).toMatch(/agent answered: It is sunny in Beijing/);
+    for (const name of ['invocation', 'invoke_agent weather_agent', 'call_llm', 'execute_tool get_weather']) expect(out).toContain(`receiver got ${name}`);
+    expect(out).toMatch(/call_llm +\{.*"gen_ai.usage.input_tokens":42/);
+  });
 });
