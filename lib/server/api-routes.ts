@@ -27,6 +27,8 @@ const SESSION = `${SESSIONS}/:session`;
  * | `GET` / `DELETE /apps/{app}/users/{user}/sessions/{id}` | the session with its events / 204 |
  * | `GET /apps/{app}/users/{user}/sessions/{id}/artifacts[/{name}]` | artifact names / the latest version |
  * | `GET /apps/{app}/users/{user}/sessions/{id}/trace` | the recorded hooks of its invocations (rxadk) |
+ * | `GET /dev/apps/{app}/debug/trace/session/{id}` (and `/debug/trace/session/{id}`) | the session's spans, as adk-web reads them |
+ * | `GET /dev/apps/{app}/debug/trace/{eventId}` (and `/debug/trace/{eventId}`) | the attributes of the span behind an event |
  * | `POST /run` | the turn's events, as one JSON array |
  * | `POST /run_sse` | the turn's events as server-sent events |
  *
@@ -49,6 +51,10 @@ export function apiRoutes(runners: AppRunners): Route[] {
     { method: 'GET', path: `${SESSION}/trace`, handle: ({ params }) => sessionTrace(runners, sessionRefOf(params)) },
     { method: 'GET', path: `${SESSION}/artifacts`, handle: ({ params }) => artifactNames(runners, sessionRefOf(params)) },
     { method: 'GET', path: `${SESSION}/artifacts/:name`, handle: ({ params }) => artifact(runners, sessionRefOf(params), params['name']!) },
+    { method: 'GET', path: '/dev/apps/:app/debug/trace/session/:session', handle: ({ params }) => sessionSpans(runners, params['session']!) },
+    { method: 'GET', path: '/dev/apps/:app/debug/trace/:event', handle: ({ params }) => eventSpan(runners, params['event']!) },
+    { method: 'GET', path: '/debug/trace/session/:session', handle: ({ params }) => sessionSpans(runners, params['session']!) },
+    { method: 'GET', path: '/debug/trace/:event', handle: ({ params }) => eventSpan(runners, params['event']!) },
     { method: 'POST', path: '/run', readsBody: true, handle: ({ body }) => run(runners, body) },
     { method: 'POST', path: '/run_sse', readsBody: true, handle: ({ body }) => runSse(runners, body) },
   ];
@@ -174,4 +180,18 @@ function run(runners: AppRunners, body: unknown): Observable<Reply> {
 
 function runSse(runners: AppRunners, body: unknown): Observable<Reply> {
   return defer(() => startRun(runners, parseRunRequest(body))).pipe(map((messages) => sseReply(messages)));
+}
+
+/** adk-web's trace view: the session's spans (`{name, span_id, trace_id, parent_span_id, start_time, end_time, attributes}`). */
+function sessionSpans(runners: AppRunners, sessionId: string): Observable<Reply> {
+  return defer(() => of(jsonReply(runners.spans.sessionSpans(sessionId))));
+}
+
+/** adk-web's event view: the attributes of the span that produced the event (404 when none is kept). */
+function eventSpan(runners: AppRunners, eventId: string): Observable<Reply> {
+  return defer(() => {
+    const attributes = runners.spans.eventAttributes(eventId);
+    if (!attributes) throw new HttpError(404, `No trace is kept for event "${eventId}".`);
+    return of(jsonReply(attributes));
+  });
 }

@@ -8,6 +8,8 @@ import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { AppSource } from './app-source.js';
 import { HttpError } from './http-error.js';
 import { TracePlugin } from './trace-plugin.js';
+import { recordingInstrumentation } from '../telemetry/recording-instrumentation.js';
+import { SpanStore } from './span-store.js';
 import { TraceRecorder } from './trace-recorder.js';
 
 /**
@@ -27,6 +29,8 @@ export interface AppRunnersConfig {
   memoryService?: BaseMemoryService;
   /** Default: a new `TraceRecorder`. */
   recorder?: TraceRecorder;
+  /** Where the runs' spans go (adk-web's trace view). Default: a new `SpanStore` (bounded). */
+  spans?: SpanStore;
 }
 
 /**
@@ -45,6 +49,8 @@ export class AppRunners {
   readonly artifactService: BaseArtifactService;
   readonly memoryService: BaseMemoryService;
   readonly recorder: TraceRecorder;
+  /** The spans of every run, recorded as `openTelemetry()` would make them. */
+  readonly spans: SpanStore;
   private readonly runners = new Map<string, Observable<Runner>>();
   private readonly built = new Set<Runner>();
 
@@ -54,6 +60,7 @@ export class AppRunners {
     this.artifactService = config.artifactService ?? new InMemoryArtifactService();
     this.memoryService = config.memoryService ?? new InMemoryMemoryService();
     this.recorder = config.recorder ?? new TraceRecorder();
+    this.spans = config.spans ?? new SpanStore();
   }
 
   /** Throws an {@link HttpError} 404 unless `appName` is one of the apps. */
@@ -95,6 +102,7 @@ export class AppRunners {
           artifactService: this.artifactService,
           memoryService: this.memoryService,
           plugins: [new TracePlugin(this.recorder, app.plugins), ...app.plugins],
+          instrumentation: recordingInstrumentation({ onSpanEnd: (span) => this.spans.add(span) }),
         });
         this.built.add(runner);
         return runner;

@@ -20,3 +20,5 @@ export { TraceRecorder, type TraceEntryInit, type SessionRef, type TraceRecorder
 export type { TraceEntry, TraceHook } from './trace-entry.js';
 export { summarizeContent, summarizeJson } from './summarize-content.js';
 export { runServerCommand, serverUsage, type ServerCommandOptions } from './run-server-command.js';
+export { SpanStore, DEFAULT_SPAN_LIMIT } from './span-store.js';
+export { recordingInstrumentation, type RecordedSpan } from '../telemetry/recording-instrumentation.js';

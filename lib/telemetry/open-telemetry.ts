@@ -1,5 +1,4 @@
 import { type Context, context, metrics, type MeterProvider, SpanKind, SpanStatusCode, trace, type TracerProvider } from '@opentelemetry/api';
-import type { BaseAgent } from '../agents/base-agent.js';
 import type { Instrumentation } from '../context/instrumentation.js';
 import type { Event } from '../events/event.js';
 import {
@@ -7,6 +6,7 @@ import {
   invocationAttributes,
   modelRequestAttributes,
   modelResponseAttributes,
+  providerNameOf,
   toolAttributes,
   toolErrorOf,
   toolOutcomeAttributes,
@@ -94,7 +94,7 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Instrumentati
       ),
 
     modelCall: (ctx, agent, request, run) => {
-      const provider = providerOf(agent);
+      const provider = providerNameOf(agent);
       let answer: Event | undefined;
       return traced<Event>(
         tracer,
@@ -152,13 +152,7 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Instrumentati
   };
 }
 
-/** `gen_ai.provider.name` of the agent's model (semantic-convention values). */
-function providerOf(agent: BaseAgent): string {
-  const llm = (agent as { canonicalModel?: () => { providerName?: string; constructor: { name: string } } }).canonicalModel?.();
-  if (!llm) return 'unknown';
-  if (typeof llm.providerName === 'string') return llm.providerName;
-  return llm.constructor.name === 'Gemini' ? 'gcp.gemini' : llm.constructor.name;
-}
+
 
 function captureFromEnvironment(): boolean {
   if (typeof process === 'undefined' || !process.env) return false;

@@ -158,3 +158,19 @@ function safeJson(value: unknown): string {
     return '<not serializable>';
   }
 }
+
+/**
+ * `gen_ai.provider.name` of an agent's model: the model's `providerName` when it has one
+ * (`'openai'`, `'anthropic'`, `'ollama'`, ...), `'gcp.gemini'` for Gemini, else its class name.
+ *
+ * @example
+ * ```ts
+ * providerNameOf(new LlmAgent({ name: 'a', model: 'gemini-2.5-flash' })); // 'gcp.gemini'
+ * ```
+ */
+export function providerNameOf(agent: BaseAgent): string {
+  const llm = (agent as { canonicalModel?: () => { providerName?: string; constructor: { name: string } } }).canonicalModel?.();
+  if (!llm) return 'unknown';
+  if (typeof llm.providerName === 'string') return llm.providerName;
+  return llm.constructor.name === 'Gemini' ? 'gcp.gemini' : llm.constructor.name;
+}

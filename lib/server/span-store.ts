@@ -1,0 +1,88 @@
+import type { RecordedSpan } from '../telemetry/recording-instrumentation.js';
+
+/** Spans kept by default: about 25 KB each at most with content capture off, so a few MB. */
+export const DEFAULT_SPAN_LIMIT = 20_000;
+
+/**
+ * The dev server's finished spans, for adk-web's trace endpoints: indexed by session (the
+ * `gcp.vertex.agent.session_id` attribute) and by event (`gcp.vertex.agent.event_id`), bounded in
+ * total. Past `limit` spans, whole sessions go, least recently used first (a session is used when
+ * a span is added to it or its trace is read), so memory stays bounded however many sessions run.
+ *
+ * @example
+ * ```ts
+ * const store = new SpanStore(1_000);
+ * store.add(span);
+ * store.sessionSpans('s1');      // its spans, in the order they ended
+ * store.eventAttributes('e-42'); // the model or tool span of that event: attributes + ids
+ * ```
+ */
+export class SpanStore {
+  private readonly sessions = new Map<string, RecordedSpan[]>();
+  private count = 0;
+
+  constructor(readonly limit: number = DEFAULT_SPAN_LIMIT) {}
+
+  /** How many spans are kept. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Keeps a finished span (spans without a session id are not kept). */
+  add(span: RecordedSpan): void {
+    const sessionId = span.attributes['gcp.vertex.agent.session_id'];
+    if (typeof sessionId !== 'string') return;
+    const spans = this.touch(sessionId) ?? [];
+    spans.push(span);
+    this.sessions.set(sessionId, spans);
+    this.count++;
+    this.evict();
+  }
+
+  /** The spans of a session, in the order they ended; `[]` for an unknown session. */
+  sessionSpans(sessionId: string): RecordedSpan[] {
+    return [...(this.touch(sessionId) ?? [])];
+  }
+
+  /**
+   * What adk-web's event view reads for an event: the attributes of the model or tool span that
+   * produced it, with `trace_id` and `span_id` (as ADK's server answers); `undefined` when none.
+   */
+  eventAttributes(eventId: string): Record<string, unknown> | undefined {
+    for (const spans of this.sessions.values()) {
+      const span = spans.find((s) => s.attributes['gcp.vertex.agent.event_id'] === eventId && (s.name === 'call_llm' || s.name.startsWith('execute_tool')));
+      if (span) return { ...span.attributes, trace_id: span.trace_id, span_id: span.span_id };
+    }
+    return undefined;
+  }
+
+  /** Forgets a session's spans (when the session is deleted). */
+  deleteSession(sessionId: string): void {
+    this.count -= this.sessions.get(sessionId)?.length ?? 0;
+    this.sessions.delete(sessionId);
+  }
+
+  /** The session's spans, marked most recently used. */
+  private touch(sessionId: string): RecordedSpan[] | undefined {
+    const spans = this.sessions.get(sessionId);
+    if (spans) {
+      this.sessions.delete(sessionId);
+      this.sessions.set(sessionId, spans);
+    }
+    return spans;
+  }
+
+  private evict(): void {
+    for (const [sessionId, spans] of this.sessions) {
+      if (this.count <= this.limit) return;
+      if (this.sessions.size === 1) {
+        const extra = this.count - this.limit;
+        spans.splice(0, extra);
+        this.count -= extra;
+        return;
+      }
+      this.sessions.delete(sessionId);
+      this.count -= spans.length;
+    }
+  }
+}
