@@ -9,6 +9,7 @@ import { InMemorySessionService } from '../sessions/in-memory-session-service.js
 import { apiRoutes } from './api-routes.js';
 import { AppRunners } from './app-runners.js';
 import type { AppSource } from './app-source.js';
+import { crossSitePolicy } from './cross-site-policy.js';
 import { createRequestHandler } from './request-handler.js';
 import { uiRoutes } from './ui-routes.js';
 
@@ -44,6 +45,11 @@ export interface DevServerOptions {
   ui?: boolean | string;
   /** Where server errors are reported. Default `console.error`. */
   log?: (line: string) => void;
+  /**
+   * Other sites allowed to call the API from a browser (CORS), e.g. `['http://localhost:4200']`;
+   * `'*'` allows any. By default only the server's own pages may (see docs/dev-ui.md, threat model).
+   */
+  allowOrigins?: readonly string[];
 }
 
 /**
@@ -86,7 +92,8 @@ export class DevServer {
       });
       const uiDir = options.ui === false ? undefined : typeof options.ui === 'string' ? options.ui : DEFAULT_UI_DIR;
       const routes = [...apiRoutes(runners), ...(uiDir ? uiRoutes(uiDir) : [])];
-      const server = createServer(createRequestHandler(routes, options.log ? { log: options.log } : {}));
+      const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });
+      const server = createServer(createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) }));
       return listen(server, options.port ?? 8000, options.host ?? '127.0.0.1').pipe(
         map((address) => new DevServer(server, runners, address)),
       );

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { catchError, concatMap, defer, type Observable, of } from 'rxjs';
+import { corsHeaders, type CrossSitePolicy, crossSitePolicy, crossSiteRefusal, preflightHeaders } from './cross-site-policy.js';
 import { HttpError, toHttpError } from './http-error.js';
 import { readJsonBody } from './read-json-body.js';
 import { jsonReply, type Reply } from './reply.js';
@@ -17,6 +18,8 @@ import { writeReply } from './write-reply.js';
 export interface RequestHandlerOptions {
   /** Where server errors (5xx) are reported. Default: `console.error`. */
   log?: (line: string) => void;
+  /** Which hosts and origins may call (see {@link crossSitePolicy}). Default: loopback, no other site. */
+  crossSite?: CrossSitePolicy;
 }
 
 /**
@@ -33,8 +36,10 @@ export interface RequestHandlerOptions {
  */
 export function createRequestHandler(routes: readonly Route[], options: RequestHandlerOptions = {}): RequestListener {
   const log = options.log ?? ((line: string) => console.error(line));
+  const policy = options.crossSite ?? crossSitePolicy();
   return (req: IncomingMessage, res: ServerResponse) => {
-    const subscription = answer(routes, req)
+    for (const [name, value] of Object.entries(corsHeaders(req.headers, policy))) res.setHeader(name, value);
+    const subscription = guarded(routes, req, res, policy)
       .pipe(
         catchError((error: unknown) => of(errorReply(req, error, log))),
         concatMap((reply) => writeReply(res, reply)),
@@ -42,6 +47,18 @@ export function createRequestHandler(routes: readonly Route[], options: RequestH
       .subscribe({ error: (error: unknown) => abandon(res, error, log) });
     res.on('close', () => subscription.unsubscribe());
   };
+}
+
+/** Refuses cross-site and rebinding requests (403), answers preflights, and routes the rest. */
+function guarded(routes: readonly Route[], req: IncomingMessage, res: ServerResponse, policy: CrossSitePolicy): Observable<Reply> {
+  return defer(() => {
+    const refusal = crossSiteRefusal(req.headers, policy);
+    if (refusal) return of(jsonReply({ error: refusal }, 403));
+    if (req.method !== 'OPTIONS') return answer(routes, req);
+    const headers = req.headers['access-control-request-method'] ? preflightHeaders(req.headers, policy) : { Allow: 'GET, POST, PATCH, DELETE, OPTIONS' };
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    return of<Reply>({ kind: 'empty', status: 204 });
+  });
 }
 
 function answer(routes: readonly Route[], req: IncomingMessage): Observable<Reply> {
@@ -55,6 +72,9 @@ function answer(routes: readonly Route[], req: IncomingMessage): Observable<Repl
       return of(jsonReply({ error: `${method} is not allowed on ${url.pathname}; use ${allowed}.` }, 405, { Allow: allowed }));
     }
     const { route, params } = match;
+    if (route.readsBody && hasBody(req) && !isJson(req.headers['content-type'])) {
+      throw new HttpError(415, `${method} ${url.pathname} takes a JSON body: send it with Content-Type: application/json.`);
+    }
     const body = route.readsBody ? readJsonBody(req) : of(undefined);
     return body.pipe(concatMap((parsed) => route.handle({ params, query: url.searchParams, body: parsed, raw: req })));
   });
@@ -70,4 +90,12 @@ function errorReply(req: IncomingMessage, error: unknown, log: (line: string) =>
 function abandon(res: ServerResponse, error: unknown, log: (line: string) => void): void {
   log(`could not write a response: ${error instanceof Error ? error.message : String(error)}`);
   res.destroy();
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType ?? '');
 }

@@ -51,6 +51,7 @@ interface ServerSettings {
   port: number;
   host: string;
   sessionServiceUri: string;
+  allowOrigins: string[];
 }
 
 /**
@@ -73,6 +74,9 @@ or a root_agent.yaml. Apps that fail to load are listed with their error.
   --port <n>                   the port (default 8000; 0 picks a free one)
   --host <address>             the address to bind (default 127.0.0.1: this machine only)
   --session-service-uri <uri>  memory:// (default), sqlite://./sessions.db, postgresql://...
+  --allow-origins <a,b>        other sites' origins whose pages may call the API (CORS; also
+                               --allow_origins; * for any). By default only this server's own
+                               pages may, and requests naming another Host are refused.
 
 Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.`;
 }
@@ -111,7 +115,7 @@ export function runServerCommand(args: ParsedArgs, options: ServerCommandOptions
 
 function serveUntil(stop: Observable<string>, sessionService: BaseSessionService, settings: ServerSettings, ui: boolean, out: (line: string) => void): Observable<void> {
   const apps = new AgentApps(settings.agentsDir);
-  return DevServer.start({ apps, sessionService, port: settings.port, host: settings.host, ui }).pipe(
+  return DevServer.start({ apps, sessionService, port: settings.port, host: settings.host, ui, allowOrigins: settings.allowOrigins }).pipe(
     concatMap((server) => apps.describe().pipe(map((infos) => ({ server, infos })))),
     tap(({ server, infos }) => out(banner(server, infos, settings, ui))),
     map(({ server }) => server),
@@ -136,7 +140,10 @@ function readSettings(args: ParsedArgs): ServerSettings | string {
   if (typeof host !== 'string' || !host) return '--host needs an address, e.g. --host 127.0.0.1.';
   const uri = args.options['session-service-uri'] ?? 'memory://';
   if (typeof uri !== 'string') return '--session-service-uri needs a URI, e.g. sqlite://./sessions.db.';
-  return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri };
+  const origins = args.options['allow-origins'] ?? args.options['allow_origins'] ?? '';
+  if (typeof origins !== 'string') return '--allow-origins needs origins, e.g. --allow-origins http://localhost:4200,https://app.example.';
+  const allowOrigins = origins.split(',').map((o) => o.trim()).filter(Boolean);
+  return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri, allowOrigins };
 }
 
 function banner(server: DevServer, infos: AppInfo[], settings: ServerSettings, ui: boolean): string {
