@@ -9,6 +9,7 @@ import { jsonReply, type Reply, sseReply } from './reply.js';
 import type { Route } from './route.js';
 import { parseRunRequest, type RunRequest } from './run-request.js';
 import { runWithTrace } from './run-with-trace.js';
+import { sessionOnWire } from './session-on-wire.js';
 import type { SseMessage } from './sse-message.js';
 import type { SessionRef } from './trace-recorder.js';
 
@@ -111,7 +112,7 @@ function listSessions(runners: AppRunners, params: Record<string, string>): Obse
   return defer(() => {
     runners.requireApp(params['app']!);
     return runners.sessionService.listSessions({ appName: params['app']!, userId: params['user']! });
-  }).pipe(map(({ sessions }) => jsonReply(sessions)));
+  }).pipe(map(({ sessions }) => jsonReply(sessions.map(sessionOnWire))));
 }
 
 /** A new session; the id comes from the path (`sessionId`), the body, or the store. */
@@ -120,11 +121,11 @@ function createSession(runners: AppRunners, params: Record<string, string>, body
     const request: CreateSessionBody = { ...parseCreateSessionBody(body), ...(sessionId ? { sessionId } : {}) };
     runners.requireApp(params['app']!);
     return runners.sessionService.createSession({ appName: params['app']!, userId: params['user']!, ...request });
-  }).pipe(map((session) => jsonReply(session)));
+  }).pipe(map((session) => jsonReply(sessionOnWire(session))));
 }
 
 function getSession(runners: AppRunners, ref: SessionRef): Observable<Reply> {
-  return requireSession(runners, ref).pipe(map((session) => jsonReply(session)));
+  return requireSession(runners, ref).pipe(map((session) => jsonReply(sessionOnWire(session))));
 }
 
 function deleteSession(runners: AppRunners, ref: SessionRef): Observable<Reply> {
@@ -133,6 +134,7 @@ function deleteSession(runners: AppRunners, ref: SessionRef): Observable<Reply> 
     toArray(),
     map((): Reply => {
       runners.recorder.forget(ref);
+      runners.spans.deleteSession(ref.sessionId);
       return { kind: 'empty', status: 204 };
     }),
   );

@@ -6,6 +6,7 @@ import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
+import { adkWebRoutes } from './adk-web-routes.js';
 import { apiRoutes } from './api-routes.js';
 import { AppRunners } from './app-runners.js';
 import type { AppSource } from './app-source.js';
@@ -91,7 +92,7 @@ export class DevServer {
         ...(options.memoryService ? { memoryService: options.memoryService } : {}),
       });
       const uiDir = options.ui === false ? undefined : typeof options.ui === 'string' ? options.ui : DEFAULT_UI_DIR;
-      const routes = [...apiRoutes(runners), ...(uiDir ? uiRoutes(uiDir) : [])];
+      const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...(uiDir ? uiRoutes(uiDir) : [])];
       const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });
       const server = createServer(createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) }));
       return listen(server, options.port ?? 8000, options.host ?? '127.0.0.1').pipe(

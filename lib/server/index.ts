@@ -22,3 +22,6 @@ export { summarizeContent, summarizeJson } from './summarize-content.js';
 export { runServerCommand, serverUsage, type ServerCommandOptions } from './run-server-command.js';
 export { SpanStore, DEFAULT_SPAN_LIMIT } from './span-store.js';
 export { recordingInstrumentation, type RecordedSpan } from '../telemetry/recording-instrumentation.js';
+export { crossSitePolicy, crossSiteRefusal, corsHeaders, preflightHeaders, type CrossSitePolicy } from './cross-site-policy.js';
+export { adkWebRoutes, RXADK_VERSION } from './adk-web-routes.js';
+export { sessionOnWire } from './session-on-wire.js';

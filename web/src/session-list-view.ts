@@ -39,7 +39,7 @@ export class SessionListView {
 }
 
 function item(session: Session, selected: boolean): HTMLElement {
-  const updated = session.lastUpdateTime ? new Date(session.lastUpdateTime).toLocaleTimeString() : '';
+  const updated = session.lastUpdateTime ? new Date(session.lastUpdateTime * 1000).toLocaleTimeString() : '';
   return h('li', { class: `session${selected ? ' selected' : ''}`, 'data-session-id': session.id, title: session.id },
     h('span', { class: 'id' }, session.id), h('span', { class: 'when' }, updated));
 }
