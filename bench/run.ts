@@ -1,6 +1,6 @@
 // `npm run bench`: rxadk and @google/adk side by side on the same scripted work (SPEC §14).
 //
-//   node dist/bench/run.js [--scenario turns,parallel,handles,heap,streaming] [--framework rxadk,adk]
+//   node dist/bench/run.js [--scenario turns,parallel,handles,heap,streaming] [--framework rxadk,adk,plain,ai]
 //                          [--turns 1000] [--adk-turns 1000] [--sessions 20] [--session-turns 100]
 //                          [--warmup 2000] [--repeats 5]
 //                          [--chunks 10000] [--stream-warmup 2] [--stream-repeats 5]
@@ -12,6 +12,8 @@ import os from 'node:os';
 import type { Framework } from './frameworks/framework.js';
 import { rxadk } from './frameworks/rxadk.js';
 import { adk } from './reference/adk.js';
+import { aiSdk } from './reference/ai-sdk.js';
+import { plainJs } from './reference/plain-js.js';
 import { respawnWithGc } from './respawn-with-gc.js';
 import { benchOptions } from './bench-options.js';
 import { fmt, heading, table, times } from './report.js';
@@ -27,6 +29,8 @@ interface Options {
   frameworks: Set<string>;
   turns: number;
   adkTurns: number;
+  /** Turns of the Vercel AI SDK's single-session run (`--framework ai`; it costs ~0.1 s a turn at 1000). */
+  aiTurns: number;
   sessions: number;
   sessionTurns: number;
   warmup: number;
@@ -42,9 +46,10 @@ function parseOptions(argv: readonly string[]): Options {
   const turns = int('turns', 1000);
   return {
     scenarios: list('scenario', 'turns,parallel,handles,heap,streaming'),
-    frameworks: list('framework', 'rxadk,adk'),
+    frameworks: list('framework', 'rxadk,adk,plain'),
     turns,
     adkTurns: int('adk-turns', turns),
+    aiTurns: int('ai-turns', 200),
     sessions: int('sessions', 20),
     sessionTurns: int('session-turns', 100),
     warmup: int('warmup', 2000), // both frameworks reach JIT steady state (rxadk's many small functions need ~2000 turns)
@@ -178,9 +183,8 @@ function loadAverage(): string {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const frameworks: Framework[] = [rxadk, adk].filter((f) =>
-    options.frameworks.has(f === rxadk ? 'rxadk' : 'adk'),
-  );
+  const keys = new Map<Framework, string>([[rxadk, 'rxadk'], [adk, 'adk'], [plainJs, 'plain'], [aiSdk, 'ai']]);
+  const frameworks: Framework[] = [...keys.keys()].filter((f) => options.frameworks.has(keys.get(f)!));
   const gc = !!(globalThis as { gc?: unknown }).gc;
   const cpus = os.cpus();
   console.log(heading('rxadk benchmark (SPEC §14)'));
@@ -206,7 +210,7 @@ async function main(): Promise<void> {
         turnsPerSession: options.sessionTurns,
         window: WINDOW,
       },
-      (f) => (f === adk ? options.adkTurns : options.turns),
+      (f) => (f === adk ? options.adkTurns : f === aiSdk ? options.aiTurns : options.turns),
     );
     console.log(heading('Scenario "turns": per turn 1 tool call (get_weather) + 1 answer = 2 model calls, 3 events'));
     console.log(
@@ -232,6 +236,15 @@ async function main(): Promise<void> {
       ]);
     }
     const ours = turns.single.find((r) => r.framework === rxadk.name);
+    const floor = turns.single.find((r) => r.framework === plainJs.name);
+    if (ours && floor) {
+      const ratio = statsOf(ours, WINDOW).usPerTurn / statsOf(floor, WINDOW).usPerTurn;
+      console.log(`\nrxadk ÷ the hand-written plain-JS loop (mean µs per turn, single session): ${times(ratio)}`);
+      for (const reference of turns.single.filter((r) => r.framework === aiSdk.name)) {
+        console.log(`${reference.framework} ÷ rxadk (mean µs per turn, ${reference.turns} turns): ${times(statsOf(reference, WINDOW).usPerTurn / statsOf(ours, WINDOW).usPerTurn)}`);
+      }
+      summary.push(['mean per-turn cost ≤ 5× the plain-JS loop', `rxadk ${times(ratio)}`, ratio <= 5 ? 'MET' : 'NOT MET']);
+    }
     if (ours) {
       const s = statsOf(ours, WINDOW);
       const theirs = turns.single.find((r) => r.framework === adk.name);
