@@ -100,9 +100,13 @@ function externalBuiltins(metafile: Metafile): NodeOnlyImport[] {
   );
 }
 
-/** A last look at the output text: no `node:` specifier may survive. */
+/**
+ * A last look at the output text: no `node:` specifier may survive. (An `import('node:…')` quoted
+ * in backticks is prose inside a string — the openai and Anthropic SDKs' upload error messages
+ * say "set `globalThis.File` to `import('node:buffer').File`" — not an import.)
+ */
 function nodeImportsIn(code: string): NodeOnlyImport[] {
-  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)["'](node:[\w/]+)["']/g;
+  const pattern = /(?:\bfrom\s*|(?<!`)\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)["'](node:[\w/]+)["']/g;
   return [...code.matchAll(pattern)].map((match): NodeOnlyImport => ({ module: match[1]!, how: 'external' }));
 }
 

@@ -21,6 +21,7 @@ export {
   ToolTimeoutError,
   MissingCredentialsError,
 } from './utils/errors.js';
+export { MissingDriverError } from './utils/missing-driver-error.js';
 export type { MaybeAsync } from './utils/from-maybe-async.js';
 export { defaultIdGenerator, sequentialIds, type IdGenerator } from './utils/ids.js';
 export { schedulerClock, type Clock } from './utils/clock.js';

@@ -10,4 +10,4 @@ export { McpToolCallError } from './mcp-tool-call-error.js';
 export { McpSessionManager, MCP_CLIENT_INFO } from './mcp-session-manager.js';
 export type { McpClient, McpRequestOptions, McpToolDescription } from './mcp-sdk-types.js';
 export { describeMcpServer } from './describe-mcp-server.js';
-export { MissingDriverError } from '../services/missing-driver-error.js';
+export { MissingDriverError } from '../utils/missing-driver-error.js';

@@ -3,7 +3,7 @@ import type { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/std
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { catchError, concatMap, defer, from, map, type Observable, shareReplay, throwError } from 'rxjs';
-import { MissingDriverError } from '../services/missing-driver-error.js';
+import { MissingDriverError } from '../utils/missing-driver-error.js';
 import { errorMessageOf } from './error-message-of.js';
 
 /**

@@ -1,4 +1,4 @@
-import { MissingDriverError } from '../services/missing-driver-error.js';
+import { MissingDriverError } from '../utils/missing-driver-error.js';
 
 /**
  * `error` as a {@link MissingDriverError} naming `packageName` when it says that the package could

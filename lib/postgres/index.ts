@@ -5,4 +5,4 @@ export type { PgPool, PgPoolClient, PgQueryable, PgQueryResult } from './pg-type
 export { SessionStoreError, type SessionStoreErrorFields, type SessionStoreKind } from '../services/session-store-error.js';
 export { SessionAlreadyExistsError } from '../sessions/session-already-exists-error.js';
 export { SessionBusyError } from '../sessions/session-busy-error.js';
-export { MissingDriverError } from '../services/missing-driver-error.js';
+export { MissingDriverError } from '../utils/missing-driver-error.js';

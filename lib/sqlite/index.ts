@@ -3,4 +3,4 @@ export { SqliteSessionService, type SqliteSessionServiceOptions } from './sqlite
 export { SQLITE_MIGRATIONS, migrateSqliteSchema, type SqliteMigration, type SqliteMigrationTarget } from './sqlite-migrations.js';
 export { SessionStoreError, type SessionStoreErrorFields, type SessionStoreKind } from '../services/session-store-error.js';
 export { SessionAlreadyExistsError } from '../sessions/session-already-exists-error.js';
-export { MissingDriverError } from '../services/missing-driver-error.js';
+export { MissingDriverError } from '../utils/missing-driver-error.js';

@@ -2,7 +2,7 @@ import { firstValueFrom, lastValueFrom, type Observable, toArray } from 'rxjs';
 import { AnthropicLlm } from '../../lib/anthropic/anthropic-llm.js';
 import { createLlmRequest, type LlmRequest } from '../../lib/models/llm-request.js';
 import { missingSdkError } from '../../lib/models/missing-sdk-error.js';
-import { MissingDriverError } from '../../lib/services/missing-driver-error.js';
+import { MissingDriverError } from '../../lib/utils/missing-driver-error.js';
 import { AnthropicStandIn, type AnthropicStandInAnswer } from '../../lib/testing/anthropic-stand-in.js';
 import { MissingCredentialsError, ModelError } from '../../lib/utils/errors.js';
 

@@ -1,7 +1,7 @@
 import { firstValueFrom, lastValueFrom, type Observable, toArray } from 'rxjs';
 import { createLlmRequest, type LlmRequest } from '../../lib/models/llm-request.js';
 import { OpenAiLlm } from '../../lib/openai/openai-llm.js';
-import { MissingDriverError } from '../../lib/services/missing-driver-error.js';
+import { MissingDriverError } from '../../lib/utils/missing-driver-error.js';
 import { OpenAiStandIn, type OpenAiStandInAnswer } from '../../lib/testing/openai-stand-in.js';
 import { MissingCredentialsError, ModelError } from '../../lib/utils/errors.js';
 import { missingSdkError } from '../../lib/models/missing-sdk-error.js';

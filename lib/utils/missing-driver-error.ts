@@ -1,8 +1,10 @@
-import { RxadkError } from '../utils/errors.js';
+import { RxadkError } from './errors.js';
 
 /**
- * An optional database driver that a subpath needs (`better-sqlite3` for `rxadk/sqlite`, `pg`
- * for `rxadk/postgres`) is not installed. The message says which package to install.
+ * An optional peer dependency that a subpath needs is not installed: a database driver
+ * (`better-sqlite3` for `rxadk/sqlite`, `pg` for `rxadk/postgres`) or a model SDK (`openai` for
+ * `rxadk/openai` and the `openai/…`, `ollama/…` model strings, `@anthropic-ai/sdk` for
+ * `rxadk/anthropic`). The message says which package to install.
  *
  * @example
  * ```ts
