@@ -77,12 +77,12 @@ cat >package.json <<'EOF'
 EOF
 install() {
   npm install --strict-allow-scripts --prefer-offline --no-audit --no-fund --loglevel=error \
-    "$tarball" rxjs "typescript@~5.9" </dev/null
+    "$tarball" rxjs "typescript@~5.9" "@opentelemetry/api@^1.9.0" </dev/null
 }
-check "npm install <tarball> rxjs typescript (strict install scripts)" install
+check "npm install <tarball> rxjs typescript @opentelemetry/api (strict install scripts; the last is rxadk/telemetry's peer)" install
 [[ -d node_modules/rxadk ]] || finish
-absent() { for p in better-sqlite3 pg @modelcontextprotocol/sdk @types/better-sqlite3 @types/pg; do [[ ! -e "node_modules/$p" ]] || { echo "$p is installed"; return 1; }; done; }
-check "no optional peer installed (better-sqlite3, pg, MCP SDK)" absent
+absent() { for p in better-sqlite3 pg @modelcontextprotocol/sdk @types/better-sqlite3 @types/pg openai @anthropic-ai/sdk; do [[ ! -e "node_modules/$p" ]] || { echo "$p is installed"; return 1; }; done; }
+check "no optional peer installed (better-sqlite3, pg, MCP SDK, openai, @anthropic-ai/sdk)" absent
 
 check "npx rxadk --help exits 0" npx --no-install rxadk --help
 npx --no-install rxadk --help >"$work/help.txt" 2>&1
@@ -125,6 +125,9 @@ cat >drivers.mjs <<'EOF'
 import { MissingDriverError, SqliteSessionService } from 'rxadk/sqlite';
 import { PostgresSessionService } from 'rxadk/postgres';
 import { McpSessionManager } from 'rxadk/mcp';
+import { OpenAiLlm } from 'rxadk/openai';
+import { AnthropicLlm } from 'rxadk/anthropic';
+import { createLlmRequest, LLMRegistry } from 'rxadk';
 import { firstValueFrom } from 'rxjs';
 
 async function expectMissing(use, packageName) {
@@ -143,8 +146,12 @@ const ref = { appName: 'a', userId: 'u', sessionId: 's' };
 await expectMissing(new SqliteSessionService({ path: ':memory:' }).createSession(ref), 'better-sqlite3');
 await expectMissing(new PostgresSessionService({ connectionString: 'postgresql://127.0.0.1:1/none' }).createSession(ref), 'pg');
 await expectMissing(new McpSessionManager({ type: 'stdio', command: process.execPath }).client(), '@modelcontextprotocol/sdk');
+const request = createLlmRequest({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+await expectMissing(new OpenAiLlm({ model: 'gpt-4o-mini', apiKey: 'k' }).generateContent(request), 'openai');
+await expectMissing(new AnthropicLlm({ model: 'claude-sonnet-5-5', apiKey: 'k' }).generateContent(request), '@anthropic-ai/sdk');
+await expectMissing(LLMRegistry.newLlm('ollama/llama3.2').generateContent(request), 'openai');
 EOF
-check "rxadk/sqlite without better-sqlite3 (and rxadk/postgres without pg, rxadk/mcp without the MCP SDK): MissingDriverError" node drivers.mjs
+check "without their optional peers, rxadk/sqlite, rxadk/postgres, rxadk/mcp, rxadk/openai (and ollama/ strings), rxadk/anthropic: MissingDriverError" node drivers.mjs
 
 # --- TypeScript agents and `rxadk create` served by api_server --------------------------------------
 mkdir -p agents/hello
