@@ -1,12 +1,11 @@
 import type { ClientOptions } from '@anthropic-ai/sdk';
-import { catchError, concatMap, defer, finalize, from, map, type Observable, shareReplay, throwError } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { BaseLlm } from '../models/base-llm.js';
-import { followAbort } from '../models/follow-abort.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
-import { missingSdkError } from '../models/missing-sdk-error.js';
 import { providerModelError } from '../models/provider-model-error.js';
-import { abortOnTeardown } from '../operators/abort-on-teardown.js';
+import { callSdk, lazySdkClient } from '../models/sdk-client.js';
+import { env } from '../utils/env.js';
 import { MissingCredentialsError } from '../utils/errors.js';
 import { messageCreateParams } from './message-create-params.js';
 
@@ -72,13 +71,13 @@ export class AnthropicLlm extends BaseLlm {
   constructor(options: AnthropicLlmOptions) {
     super({ model: options.model });
     this.options = { ...options, ...(options.headers ? { headers: { ...options.headers } } : {}) };
-    this.client$ = defer(() => {
-      const clientOptions = anthropicClientOptions(this.options); // throws MissingCredentialsError before loading anything
-      return from(import('./anthropic-client.js')).pipe(
-        catchError((error: unknown) => throwError(() => missingSdkError(error, '@anthropic-ai/sdk', 'rxadk/anthropic'))),
-        map((sdk) => ({ sdk, client: sdk.createAnthropicClient(clientOptions) })),
-      );
-    }).pipe(shareReplay(1));
+    this.client$ = lazySdkClient(
+      () => anthropicClientOptions(this.options),
+      () => import('./anthropic-client.js'),
+      (sdk, o) => sdk.createAnthropicClient(o),
+      '@anthropic-ai/sdk',
+      'rxadk/anthropic',
+    );
   }
 
   /** The provider's name (`gen_ai.provider.name`): `'anthropic'`. */
@@ -87,18 +86,17 @@ export class AnthropicLlm extends BaseLlm {
   }
 
   generateContent(request: LlmRequest, stream = false): Observable<LlmResponse> {
-    return defer(() => {
-      const controller = new AbortController();
-      const unlink = followAbort(request.config.abortSignal, controller);
-      const model = request.model ?? this.model;
-      const params = messageCreateParams(request, { model, ...pick(this.options) });
-      return this.client$.pipe(
-        concatMap(({ sdk, client }) => (stream ? sdk.streamMessage(client, params, controller.signal) : sdk.createMessage(client, params, controller.signal))),
-        catchError((error: unknown) => throwError(() => providerModelError(error, { provider: 'Anthropic', model, keyHint: 'the apiKey option or ANTHROPIC_API_KEY' }))),
-        abortOnTeardown(controller),
-        finalize(unlink),
-      );
-    });
+    const model = request.model ?? this.model;
+    const context = { provider: 'Anthropic', model, keyHint: 'the apiKey option or ANTHROPIC_API_KEY' };
+    return callSdk(
+      this.client$,
+      request,
+      ({ sdk, client }, signal) => {
+        const params = messageCreateParams(request, { model, ...pick(this.options) });
+        return stream ? sdk.streamMessage(client, params, signal) : sdk.createMessage(client, params, signal);
+      },
+      (error) => providerModelError(error, context),
+    );
   }
 }
 
@@ -129,10 +127,4 @@ function anthropicClientOptions(options: AnthropicLlmOptions): ClientOptions {
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
   };
-}
-
-/** A variable of the environment; nothing in a browser (no `process`). */
-function env(name: string): string | undefined {
-  if (typeof process === 'undefined' || !process.env) return undefined;
-  return process.env[name] || undefined;
 }

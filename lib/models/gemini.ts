@@ -1,6 +1,7 @@
 import type { GenerateContentParameters, GoogleGenAI, HttpOptions } from '@google/genai';
 import { catchError, concatMap, defer, finalize, firstValueFrom, from, map, type Observable, shareReplay, throwError } from 'rxjs';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
+import { env } from '../utils/env.js';
 import { MissingCredentialsError, ModelError, RxadkError } from '../utils/errors.js';
 import { BaseLlm } from './base-llm.js';
 import { followAbort } from './follow-abort.js';
@@ -171,11 +172,6 @@ function clientOptions(options: GeminiOptions): ClientOptions {
   return { ...rest, vertexai, apiKey, httpOptions: options.httpOptions && { ...options.httpOptions } };
 }
 
-/** A variable of the environment; nothing in a browser (no `process`). */
-function env(name: string): string | undefined {
-  if (typeof process === 'undefined' || !process.env) return undefined;
-  return process.env[name] || undefined;
-}
 
 /** `GEMINI_API_KEY`, else `GOOGLE_API_KEY`. */
 function apiKeyFromEnvironment(): string | undefined {

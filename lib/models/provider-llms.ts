@@ -1,3 +1,4 @@
+import { env } from '../utils/env.js';
 import { MissingCredentialsError } from '../utils/errors.js';
 import type { BaseLlm } from './base-llm.js';
 import { LazyLlm } from './lazy-llm.js';
@@ -88,10 +89,4 @@ function openAiCompatible(model: string): OpenAiSettings {
     });
   }
   return { baseURL, apiKey: env('OPENAI_COMPATIBLE_API_KEY') ?? 'not-needed', providerName: 'openai-compatible' };
-}
-
-/** A variable of the environment; nothing in a browser (no `process`). */
-function env(name: string): string | undefined {
-  if (typeof process === 'undefined' || !process.env) return undefined;
-  return process.env[name] || undefined;
 }

@@ -1,12 +1,11 @@
 import type { ClientOptions } from 'openai';
-import { catchError, concatMap, defer, finalize, from, map, type Observable, shareReplay, throwError } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { BaseLlm } from '../models/base-llm.js';
-import { followAbort } from '../models/follow-abort.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
-import { missingSdkError } from '../models/missing-sdk-error.js';
 import { providerModelError } from '../models/provider-model-error.js';
-import { abortOnTeardown } from '../operators/abort-on-teardown.js';
+import { callSdk, lazySdkClient } from '../models/sdk-client.js';
+import { env } from '../utils/env.js';
 import { MissingCredentialsError } from '../utils/errors.js';
 import { chatCompletionParams } from './chat-completion-params.js';
 
@@ -76,13 +75,7 @@ export class OpenAiLlm extends BaseLlm {
   constructor(options: OpenAiLlmOptions) {
     super({ model: options.model });
     this.options = { ...options, ...(options.headers ? { headers: { ...options.headers } } : {}) };
-    this.client$ = defer(() => {
-      const clientOptions = openAiClientOptions(this.options); // throws MissingCredentialsError before loading anything
-      return from(import('./openai-client.js')).pipe(
-        catchError((error: unknown) => throwError(() => missingSdkError(error, 'openai', 'rxadk/openai'))),
-        map((sdk) => ({ sdk, client: sdk.createOpenAiClient(clientOptions) })),
-      );
-    }).pipe(shareReplay(1));
+    this.client$ = lazySdkClient(() => openAiClientOptions(this.options), () => import('./openai-client.js'), (sdk, o) => sdk.createOpenAiClient(o), 'openai', 'rxadk/openai');
   }
 
   /** The provider's name (`'openai'`, `'ollama'`, ...). */
@@ -91,18 +84,17 @@ export class OpenAiLlm extends BaseLlm {
   }
 
   generateContent(request: LlmRequest, stream = false): Observable<LlmResponse> {
-    return defer(() => {
-      const controller = new AbortController();
-      const unlink = followAbort(request.config.abortSignal, controller);
-      const model = request.model ?? this.model;
-      const params = chatCompletionParams(request, model, stream);
-      return this.client$.pipe(
-        concatMap(({ sdk, client }) => (stream ? sdk.completeStreamed(client, params, controller.signal) : sdk.completeOnce(client, params, controller.signal))),
-        catchError((error: unknown) => throwError(() => providerModelError(error, { provider: providerLabel(this.providerName), model, keyHint: 'the apiKey option or OPENAI_API_KEY' }))),
-        abortOnTeardown(controller),
-        finalize(unlink),
-      );
-    });
+    const model = request.model ?? this.model;
+    const context = { provider: providerLabel(this.providerName), model, keyHint: 'the apiKey option or OPENAI_API_KEY' };
+    return callSdk(
+      this.client$,
+      request,
+      ({ sdk, client }, signal) => {
+        const params = chatCompletionParams(request, model, stream);
+        return stream ? sdk.completeStreamed(client, params, signal) : sdk.completeOnce(client, params, signal);
+      },
+      (error) => providerModelError(error, context),
+    );
   }
 }
 
@@ -133,10 +125,4 @@ function openAiClientOptions(options: OpenAiLlmOptions): ClientOptions {
 
 function providerLabel(name: string): string {
   return name === 'openai' ? 'OpenAI' : name === 'ollama' ? 'Ollama' : name === 'openai-compatible' ? 'OpenAI-compatible' : name;
-}
-
-/** A variable of the environment; nothing in a browser (no `process`). */
-function env(name: string): string | undefined {
-  if (typeof process === 'undefined' || !process.env) return undefined;
-  return process.env[name] || undefined;
 }
