@@ -1,12 +1,11 @@
 import type { GenerateContentParameters, GoogleGenAI, HttpOptions } from '@google/genai';
-import { catchError, concatMap, defer, finalize, firstValueFrom, from, map, type Observable, shareReplay, throwError } from 'rxjs';
-import { abortOnTeardown } from '../operators/abort-on-teardown.js';
+import { firstValueFrom, map, type Observable } from 'rxjs';
 import { env } from '../utils/env.js';
 import { MissingCredentialsError, ModelError, RxadkError } from '../utils/errors.js';
 import { BaseLlm } from './base-llm.js';
-import { followAbort } from './follow-abort.js';
 import type { LlmRequest } from './llm-request.js';
 import type { LlmResponse } from './llm-response.js';
+import { callSdk, lazySdkClient } from './sdk-client.js';
 
 /** The part of Gemini that needs `@google/genai`, loaded on the first call. */
 type GeminiClientModule = typeof import('./gemini-client.js');
@@ -82,10 +81,8 @@ export class Gemini extends BaseLlm {
   constructor(options: GeminiOptions) {
     super({ model: options.model });
     this.options = { ...options, httpOptions: options.httpOptions && { ...options.httpOptions } };
-    this.client$ = defer(() => {
-      const clientConfig = clientOptions(this.options); // throws MissingCredentialsError before loading anything
-      return from(import('./gemini-client.js')).pipe(map((sdk) => ({ sdk, client: sdk.createGenaiClient(clientConfig) })));
-    }).pipe(shareReplay(1));
+    // clientOptions throws MissingCredentialsError before anything is loaded
+    this.client$ = lazySdkClient(() => clientOptions(this.options), () => import('./gemini-client.js'), (sdk, o) => sdk.createGenaiClient(o), '@google/genai', 'Gemini');
   }
 
   /**
@@ -97,20 +94,15 @@ export class Gemini extends BaseLlm {
   }
 
   generateContent(request: LlmRequest, stream = false): Observable<LlmResponse> {
-    return defer(() => {
-      const controller = new AbortController();
-      const unlink = followAbort(request.config.abortSignal, controller);
-      const parameters = this.parameters(request, controller.signal);
-      // inside defer, so that a failure to load the SDK or create the client also arrives as an error notification
-      const responses = this.client$.pipe(
-        concatMap(({ sdk, client }) => (stream ? sdk.generateStreamed(client, parameters) : sdk.generateSingle(client, parameters))),
-      );
-      return responses.pipe(
-        catchError((error: unknown) => throwError(() => toModelError(error, parameters.model))),
-        abortOnTeardown(controller),
-        finalize(unlink),
-      );
-    });
+    return callSdk(
+      this.client$,
+      request,
+      ({ sdk, client }, signal) => {
+        const parameters = this.parameters(request, signal);
+        return stream ? sdk.generateStreamed(client, parameters) : sdk.generateSingle(client, parameters);
+      },
+      (error) => toModelError(error, request.model ?? this.model),
+    );
   }
 
   private parameters(request: LlmRequest, signal: AbortSignal): GenerateContentParameters {
