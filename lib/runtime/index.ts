@@ -42,6 +42,11 @@ export { selectEvents } from '../sessions/select-events.js';
 export { llmResponseFromGenai, type GenaiResponseLike } from '../models/llm-response-from-genai.js';
 export { aggregateStream } from '../models/aggregate-stream.js';
 export { pairFunctionCallIds } from '../models/pair-function-call-ids.js';
+export { lazySdkClient, callSdk } from '../models/sdk-client.js';
+export { followAbort } from '../models/follow-abort.js';
+export { providerModelError, type ProviderErrorContext } from '../models/provider-model-error.js';
+export { missingSdkError } from '../models/missing-sdk-error.js';
+export { jsonSchemaFromGemini } from '../models/json-schema-from-gemini.js';
 export { toGeminiSchema } from '../tools/to-gemini-schema.js';
 export { compileArgumentValidator, type ArgumentValidator } from '../tools/validate-arguments.js';
 export { compileSchema, toJsonSchema, isZodSchema, type CompiledSchema, type SchemaCheck } from '../tools/schema.js';
@@ -94,4 +99,6 @@ export { identityRequestProcessor, identityText } from '../flows/request-process
 export { contentsRequestProcessor } from '../flows/request-processors/contents.js';
 export { agentTransferRequestProcessor, transferInstructions } from '../flows/request-processors/agent-transfer.js';
 export { toolsRequestProcessor } from '../flows/request-processors/tools.js';
+export { outputSchemaRequestProcessor, MAX_STRUCTURED_OUTPUT_TOOL_ROUNDS } from '../flows/request-processors/output-schema.js';
+export { SetModelResponseTool } from '../tools/set-model-response-tool.js';
 export { transferTargets } from '../flows/transfer-targets.js';

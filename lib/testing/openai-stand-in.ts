@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { type RecordedRequest, ScriptedHttpServer } from './scripted-http-server.js';
 
+export type { RecordedRequest } from './scripted-http-server.js';
+
 /**
  * An HTTP error answer, in OpenAI's error shape (`{"error":{"message","type","param","code"}}`).
  *
