@@ -1,4 +1,5 @@
 import type { RecordedSpan } from '../telemetry/recording-instrumentation.js';
+import { evictLeastRecent, touch } from './least-recently-used.js';
 
 /** Spans kept by default: about 25 KB each at most with content capture off, so a few MB. */
 export const DEFAULT_SPAN_LIMIT = 20_000;
@@ -32,7 +33,7 @@ export class SpanStore {
   add(span: RecordedSpan): void {
     const sessionId = span.attributes['gcp.vertex.agent.session_id'];
     if (typeof sessionId !== 'string') return;
-    const spans = this.touch(sessionId) ?? [];
+    const spans = touch(this.sessions, sessionId) ?? [];
     spans.push(span);
     this.sessions.set(sessionId, spans);
     this.count++;
@@ -41,7 +42,7 @@ export class SpanStore {
 
   /** The spans of a session, in the order they ended; `[]` for an unknown session. */
   sessionSpans(sessionId: string): RecordedSpan[] {
-    return [...(this.touch(sessionId) ?? [])];
+    return [...(touch(this.sessions, sessionId) ?? [])];
   }
 
   /**
@@ -62,27 +63,9 @@ export class SpanStore {
     this.sessions.delete(sessionId);
   }
 
-  /** The session's spans, marked most recently used. */
-  private touch(sessionId: string): RecordedSpan[] | undefined {
-    const spans = this.sessions.get(sessionId);
-    if (spans) {
-      this.sessions.delete(sessionId);
-      this.sessions.set(sessionId, spans);
-    }
-    return spans;
-  }
-
   private evict(): void {
-    for (const [sessionId, spans] of this.sessions) {
-      if (this.count <= this.limit) return;
-      if (this.sessions.size === 1) {
-        const extra = this.count - this.limit;
-        spans.splice(0, extra);
-        this.count -= extra;
-        return;
-      }
-      this.sessions.delete(sessionId);
-      this.count -= spans.length;
-    }
+    evictLeastRecent(this.sessions, () => this.count > this.limit, (_id, spans) => (this.count -= spans.length));
+    const [only] = this.sessions.values();
+    if (this.count > this.limit && only) this.count -= only.splice(0, this.count - this.limit).length;
   }
 }

@@ -1,6 +1,10 @@
 import { Observable } from 'rxjs';
 import type { RunConfig } from '../context/run-config.js';
+import { evictLeastRecent, touch } from './least-recently-used.js';
 import type { TraceEntry } from './trace-entry.js';
+
+/** Trace entries kept by default, over all sessions: about 1 KB each, so tens of MB at most. */
+export const DEFAULT_TRACE_ENTRY_LIMIT = 50_000;
 
 /**
  * A trace entry before the recorder numbers and timestamps it.
@@ -37,6 +41,13 @@ export interface SessionRef {
 export interface TraceRecorderOptions {
   /** Invocations kept per session (the oldest are dropped first). Default 100. */
   maxInvocationsPerSession?: number;
+  /**
+   * Entries kept over all sessions. Past it, whole sessions go, least recently used first (a
+   * session is used when an entry is recorded in it or its trace is read); a single session left
+   * over the limit loses its oldest invocations (and a run alone over it, its oldest entries).
+   * Default {@link DEFAULT_TRACE_ENTRY_LIMIT}.
+   */
+  maxEntries?: number;
 }
 
 interface RecordedInvocation {
@@ -44,9 +55,12 @@ interface RecordedInvocation {
   entries: TraceEntry[];
 }
 
+type RecordedSession = Map<string, RecordedInvocation>;
+
 /**
- * Keeps the trace of each invocation (in memory, per session) and hands the entries of a live
- * run to whoever {@link watch}es it. A run is recognised by the identity of the `RunConfig`
+ * Keeps the trace of each invocation (in memory, per session, bounded in total: see
+ * {@link TraceRecorderOptions.maxEntries}) and hands the entries of a live run to whoever
+ * {@link watch}es it. A run is recognised by the identity of the `RunConfig`
  * object it was started with: every context of one invocation shares it, so the entries of
  * concurrent runs never mix.
  *
@@ -61,12 +75,20 @@ interface RecordedInvocation {
  */
 export class TraceRecorder {
   private seq = 0;
-  private readonly sessions = new Map<string, Map<string, RecordedInvocation>>();
+  private count = 0;
+  private readonly sessions = new Map<string, RecordedSession>();
   private readonly watchers = new Map<RunConfig, Set<(entry: TraceEntry) => void>>();
   private readonly maxInvocations: number;
+  private readonly maxEntries: number;
 
   constructor(options: TraceRecorderOptions = {}) {
     this.maxInvocations = Math.max(1, options.maxInvocationsPerSession ?? 100);
+    this.maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_TRACE_ENTRY_LIMIT);
+  }
+
+  /** How many entries are kept, over all sessions. */
+  get size(): number {
+    return this.count;
   }
 
   /** Numbers, timestamps and stores an entry; passes it to the watchers of `runConfig`. */
@@ -79,6 +101,8 @@ export class TraceRecorder {
       ...init,
     };
     invocation.entries.push(entry);
+    this.count++;
+    this.evict(invocation);
     if (runConfig) this.watchers.get(runConfig)?.forEach((listener) => listener(entry));
     return entry;
   }
@@ -96,26 +120,49 @@ export class TraceRecorder {
 
   /** Every recorded entry of a session, in order (oldest invocation first). */
   tracesOf(ref: SessionRef): TraceEntry[] {
-    const invocations = this.sessions.get(keyOf(ref));
+    const invocations = touch(this.sessions, keyOf(ref));
     return invocations ? [...invocations.values()].flatMap((invocation) => invocation.entries) : [];
   }
 
   /** Drops the traces of a session (when it is deleted). */
   forget(ref: SessionRef): void {
-    this.sessions.delete(keyOf(ref));
+    const key = keyOf(ref);
+    this.count -= entriesIn(this.sessions.get(key));
+    this.sessions.delete(key);
   }
 
   private invocationOf(init: TraceEntryInit): RecordedInvocation {
     const key = keyOf(init);
-    let invocations = this.sessions.get(key);
+    let invocations = touch(this.sessions, key);
     if (!invocations) this.sessions.set(key, (invocations = new Map()));
     let invocation = invocations.get(init.invocationId);
     if (!invocation) {
       invocation = { startedAt: performance.now(), entries: [] };
       invocations.set(init.invocationId, invocation);
-      dropOldest(invocations, this.maxInvocations);
+      this.dropOldest(invocations, () => invocations.size > this.maxInvocations);
     }
     return invocation;
+  }
+
+  /**
+   * Keeps the total within `maxEntries`: other sessions go first, then this session's older
+   * invocations, and last the oldest entries of a run that alone is over the limit.
+   */
+  private evict(current: RecordedInvocation): void {
+    const over = (): boolean => this.count > this.maxEntries;
+    evictLeastRecent(this.sessions, over, (_key, invocations) => (this.count -= entriesIn(invocations)));
+    const [only] = this.sessions.values();
+    if (only) this.dropOldest(only, (invocation) => over() && invocation !== current);
+    if (over()) this.count -= current.entries.splice(0, this.count - this.maxEntries).length;
+  }
+
+  /** Drops a session's oldest invocations while `drop` says so. */
+  private dropOldest(invocations: RecordedSession, drop: (invocation: RecordedInvocation) => boolean): void {
+    for (const [id, invocation] of invocations) {
+      if (!drop(invocation)) return;
+      invocations.delete(id);
+      this.count -= invocation.entries.length;
+    }
   }
 
   private unwatch(runConfig: RunConfig, listener: (entry: TraceEntry) => void): void {
@@ -129,9 +176,8 @@ function keyOf(ref: SessionRef): string {
   return JSON.stringify([ref.appName, ref.userId, ref.sessionId]);
 }
 
-function dropOldest(invocations: Map<string, RecordedInvocation>, max: number): void {
-  for (const id of invocations.keys()) {
-    if (invocations.size <= max) return;
-    invocations.delete(id);
-  }
+function entriesIn(invocations: RecordedSession | undefined): number {
+  let count = 0;
+  invocations?.forEach((invocation) => (count += invocation.entries.length));
+  return count;
 }

@@ -89,6 +89,41 @@ describe('TraceRecorder', () => {
     expect(recorder.tracesOf(ref)).toEqual([]);
   });
 
+  it('bounds the entries over all sessions: the least recently used session goes first', () => {
+    const recorder = new TraceRecorder({ maxEntries: 4 });
+    const at = (sessionId: string) => ({ ...ref, sessionId });
+    recorder.record(undefined, { ...at('a'), invocationId: 'a1', hook: 'beforeRun' });
+    recorder.record(undefined, { ...at('a'), invocationId: 'a1', hook: 'afterRun' });
+    recorder.record(undefined, { ...at('b'), invocationId: 'b1', hook: 'beforeRun' });
+    recorder.tracesOf(at('a')); // reading a makes b the least recently used
+    recorder.record(undefined, { ...at('c'), invocationId: 'c1', hook: 'beforeRun' });
+    recorder.record(undefined, { ...at('c'), invocationId: 'c1', hook: 'afterRun' });
+    expect(recorder.size).toBe(4);
+    expect(recorder.tracesOf(at('b'))).toEqual([]);
+    expect(recorder.tracesOf(at('a')).map((e) => e.hook)).toEqual(['beforeRun', 'afterRun']);
+    recorder.forget(at('a'));
+    expect(recorder.size).toBe(2);
+  });
+
+  it('bounds a single session by its oldest invocations, and a single run by its oldest entries', () => {
+    const recorder = new TraceRecorder({ maxEntries: 3 });
+    for (const invocationId of ['e-1', 'e-1', 'e-2', 'e-2']) recorder.record(undefined, { ...ref, invocationId, hook: 'onEvent' });
+    expect(recorder.tracesOf(ref).map((e) => e.invocationId)).toEqual(['e-2', 'e-2']);
+    for (let i = 0; i < 5; i++) recorder.record(undefined, { ...ref, invocationId: 'e-3', hook: 'onEvent', detail: String(i) });
+    expect(recorder.tracesOf(ref).map((e) => e.detail)).toEqual(['2', '3', '4']);
+    expect(recorder.size).toBe(3);
+  });
+
+  it('stays within its bound over 20,000 turns in 2,000 sessions', () => {
+    const recorder = new TraceRecorder({ maxEntries: 1_000 });
+    for (let turn = 0; turn < 20_000; turn++) {
+      const at = { ...ref, sessionId: `s${turn % 2_000}`, invocationId: `e-${turn}` };
+      for (const hook of ['beforeRun', 'onEvent', 'afterRun'] as const) recorder.record(undefined, { ...at, hook });
+    }
+    expect(recorder.size).toBeLessThanOrEqual(1_000);
+    expect(recorder.tracesOf({ ...ref, sessionId: 's1999' }).map((e) => e.invocationId)).toEqual(Array(3).fill('e-19999'));
+  });
+
   it('hands a run\'s entries only to the watchers of that run\'s RunConfig, until they unsubscribe', () => {
     const recorder = new TraceRecorder();
     const mine = {};
