@@ -1,0 +1,94 @@
+import { concatMap, defer, map, type Observable } from 'rxjs';
+import { getFunctionCalls } from '../events/get-function-calls.js';
+import { getFunctionResponses } from '../events/get-function-responses.js';
+import type { Event } from '../events/event.js';
+import { agentGraphDot } from './agent-graph-dot.js';
+import { agentStructure, type AgentStructure } from './agent-structure.js';
+import type { AppRunners } from './app-runners.js';
+import { HttpError } from './http-error.js';
+import { jsonReply, type Reply } from './reply.js';
+import type { Route } from './route.js';
+
+/**
+ * The agent-graph endpoints adk-web calls, in ADK's shapes:
+ *
+ * | Route | Answer |
+ * |---|---|
+ * | `GET /dev/apps/{app}/build_graph` | `{name, root_agent, dotSrc}`: the agent tree (see `agentStructure`) and its DOT |
+ * | `GET /dev/apps/{app}/build_graph_image?dark_mode=&node=` | `{[node]: {dotSrc}, dotSrc}`: the graph of the tree, or of the sub-tree at `node` (`a/b`) |
+ * | `GET /dev/apps/{app}/users/{user}/sessions/{id}/events/{eventId}/graph` (and without `/dev`) | `{dotSrc}` with the event's step lit: its tool calls, its tool results, or its author |
+ *
+ * The DOT is rendered in the browser (adk-web carries Graphviz as WebAssembly), so the server
+ * needs no Graphviz and no network.
+ *
+ * @example
+ * ```ts
+ * const routes = [...apiRoutes(runners), ...graphRoutes(runners)];
+ * ```
+ */
+export function graphRoutes(runners: AppRunners): Route[] {
+  return [
+    { method: 'GET', path: '/dev/apps/:app/build_graph', handle: ({ params }) => appGraph(runners, params['app']!) },
+    { method: 'GET', path: '/dev/apps/:app/build_graph_image', handle: ({ params, query }) => graphImage(runners, params['app']!, query) },
+    { method: 'GET', path: '/apps/:app/users/:user/sessions/:session/events/:event/graph', handle: ({ params }) => eventGraph(runners, params) },
+    { method: 'GET', path: '/dev/apps/:app/users/:user/sessions/:session/events/:event/graph', handle: ({ params }) => eventGraph(runners, params) },
+  ];
+}
+
+function structureOf(runners: AppRunners, app: string): Observable<AgentStructure> {
+  return defer(() => {
+    runners.requireApp(app);
+    return runners.apps.load(app).pipe(map((loaded) => agentStructure(loaded.rootAgent)));
+  });
+}
+
+function appGraph(runners: AppRunners, app: string): Observable<Reply> {
+  return structureOf(runners, app).pipe(map((root) => jsonReply({ name: app, root_agent: root, dotSrc: agentGraphDot(root) })));
+}
+
+function graphImage(runners: AppRunners, app: string, query: URLSearchParams): Observable<Reply> {
+  const node = query.get('node') ?? '';
+  const darkMode = query.get('dark_mode') === 'true';
+  return structureOf(runners, app).pipe(
+    map((root) => {
+      const target = subTreeAt(root, node);
+      if (!target) throw new HttpError(404, `There is no node "${node}" in app "${app}".`);
+      const dotSrc = agentGraphDot(target, { darkMode });
+      return jsonReply({ [node]: { dotSrc }, dotSrc });
+    }),
+  );
+}
+
+/** The sub-tree at `path` (`parent/child`, the root's name optional); the root for `''`. */
+function subTreeAt(root: AgentStructure, path: string): AgentStructure | undefined {
+  const names = path.split('/').filter(Boolean);
+  if (names[0] === root.name) names.shift();
+  let current: AgentStructure | undefined = root;
+  for (const name of names) current = current?.sub_agents?.find((sub) => sub.name === name);
+  return current;
+}
+
+function eventGraph(runners: AppRunners, params: Record<string, string>): Observable<Reply> {
+  const ref = { appName: params['app']!, userId: params['user']!, sessionId: params['session']! };
+  return structureOf(runners, ref.appName).pipe(
+    concatMap((root) =>
+      runners.sessionService.getSession(ref).pipe(
+        map((session) => {
+          if (!session) throw new HttpError(404, `There is no session "${ref.sessionId}" for app "${ref.appName}", user "${ref.userId}".`);
+          const event = session.events.find((candidate) => candidate.id === params['event']);
+          if (!event) throw new HttpError(404, `There is no event "${params['event']}" in session "${ref.sessionId}".`);
+          return jsonReply({ dotSrc: agentGraphDot(root, { highlights: highlightsOf(event) }) });
+        }),
+      ),
+    ),
+  );
+}
+
+/** What ADK lights for an event: author → tool for calls, tool → author for results, else the author. */
+function highlightsOf(event: Event): Array<[string, string]> {
+  const calls = getFunctionCalls(event);
+  if (calls.length > 0) return calls.map((call) => [event.author, call.name ?? '']);
+  const responses = getFunctionResponses(event);
+  if (responses.length > 0) return responses.map((response) => [response.name ?? '', event.author]);
+  return [[event.author, '']];
+}
