@@ -21,7 +21,8 @@ export const RXADK_VERSION = '0.1.0';
  * | `GET …/sessions/{id}/artifacts/{name}/versions` | the version numbers |
  * | `GET …/sessions/{id}/artifacts/{name}/versions/{v}` | that version (a `Part`) |
  * | `DELETE …/sessions/{id}/artifacts/{name}` | every version deleted; `null` |
- * | eval sets, eval results, the builder | 501 `{error}`: not built in rxadk |
+ *
+ * (Eval sets and the builder answer 501: see `notBuiltRoutes`.)
  *
  * @example
  * ```ts
@@ -29,18 +30,12 @@ export const RXADK_VERSION = '0.1.0';
  * ```
  */
 export function adkWebRoutes(runners: AppRunners): Route[] {
-  const notBuilt = (what: string) => () => of(jsonReply({ error: `${what} are not available in rxadk yet.` }, 501));
   return [
     { method: 'GET', path: '/version', handle: () => of(jsonReply({ version: RXADK_VERSION, language: 'typescript', language_version: process.versions.node })) },
     { method: 'PATCH', path: SESSION, readsBody: true, handle: ({ params, body }) => patchSession(runners, params, body) },
     { method: 'GET', path: `${SESSION}/artifacts/:name/versions`, handle: ({ params }) => artifactVersions(runners, params) },
     { method: 'GET', path: `${SESSION}/artifacts/:name/versions/:version`, handle: ({ params }) => artifactVersion(runners, params) },
     { method: 'DELETE', path: `${SESSION}/artifacts/:name`, handle: ({ params }) => deleteArtifact(runners, params) },
-    { method: 'GET', path: '/apps/:app/eval_sets', handle: notBuilt('Eval sets') },
-    { method: 'GET', path: '/apps/:app/eval-sets', handle: notBuilt('Eval sets') },
-    { method: 'GET', path: '/apps/:app/eval_results', handle: notBuilt('Eval results') },
-    { method: 'GET', path: '/apps/:app/eval-results', handle: notBuilt('Eval results') },
-    { method: 'GET', path: '/builder/app/:app', handle: notBuilt('The agent builder and its files') },
   ];
 }
 

@@ -66,10 +66,20 @@ describe('the endpoints adk-web calls beyond running agents (a real server)', ()
     expect((await call(server.url, 'GET', `${base}/versions`)).json).toEqual([]);
   });
 
-  it('answers what rxadk does not have (eval sets and results, the builder) with 501 and a JSON message', async () => {
-    for (const path of ['/apps/notes/eval_sets', '/apps/notes/eval-sets', '/apps/notes/eval_results', '/apps/notes/eval-results', '/builder/app/notes']) {
-      const answer = await call(server.url, 'GET', path);
-      expect([path, answer.status]).toEqual([path, 501]);
+  it('answers what rxadk does not have (eval sets, results and metrics, the builder) with 501 and a JSON message, under both prefixes', async () => {
+    const paths = ['eval_sets', 'eval-sets', 'eval_results', 'eval-results', 'eval_results/r1', 'eval_sets/s1/evals', 'eval_metrics', 'metrics-info', 'builder?ts=1'];
+    const requests = [
+      ...['/apps/notes', '/dev/apps/notes'].flatMap((prefix) => paths.map((path) => ['GET', `${prefix}/${path}`] as const)),
+      ['POST', '/dev/apps/notes/eval_sets/s1'],
+      ['POST', '/dev/apps/notes/eval_sets/s1/run_eval'],
+      ['PUT', '/dev/apps/notes/eval_sets/s1/evals/c1'],
+      ['DELETE', '/dev/apps/notes/eval_sets/s1/evals/c1'],
+      ['POST', '/dev/apps/notes/builder/save'],
+      ['GET', '/builder/app/notes'],
+    ] as const;
+    for (const [method, path] of requests) {
+      const answer = await call(server.url, method, path, method === 'POST' || method === 'PUT' ? {} : undefined);
+      expect([method, path, answer.status]).toEqual([method, path, 501]);
       expect((answer.json as { error: string }).error).toMatch(/not available in rxadk yet/);
     }
   });
