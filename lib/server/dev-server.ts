@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { concat, defer, map, Observable } from 'rxjs';
+import { concat, defer, map, Observable, of } from 'rxjs';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
@@ -11,7 +11,14 @@ import { apiRoutes } from './api-routes.js';
 import { AppRunners } from './app-runners.js';
 import type { AppSource } from './app-source.js';
 import { crossSitePolicy } from './cross-site-policy.js';
+import { graphRoutes } from './graph-routes.js';
+import { notBuiltRoutes } from './not-built-routes.js';
+import { jsonReply } from './reply.js';
 import { createRequestHandler } from './request-handler.js';
+import type { Route } from './route.js';
+import { DEFAULT_SPAN_LIMIT, SpanStore } from './span-store.js';
+import { staticRoutes } from './static-routes.js';
+import { DEFAULT_TRACE_ENTRY_LIMIT, TraceRecorder } from './trace-recorder.js';
 import { uiRoutes } from './ui-routes.js';
 
 /**
@@ -51,6 +58,13 @@ export interface DevServerOptions {
    * `'*'` allows any. By default only the server's own pages may (see docs/dev-ui.md, threat model).
    */
   allowOrigins?: readonly string[];
+  /**
+   * The folder of adk-web's build (Google's dev UI, see `findAdkWeb`): served at `/dev-ui/`, and
+   * `/` redirects there instead of serving rxadk's own UI.
+   */
+  adkWeb?: string;
+  /** Bounds of the in-memory traces: hook entries (`TraceRecorder`) and spans (`SpanStore`), over all sessions. */
+  traceLimits?: { entries?: number; spans?: number };
 }
 
 /**
@@ -90,9 +104,10 @@ export class DevServer {
         sessionService: options.sessionService ?? new InMemorySessionService(),
         ...(options.artifactService ? { artifactService: options.artifactService } : {}),
         ...(options.memoryService ? { memoryService: options.memoryService } : {}),
+        recorder: new TraceRecorder({ maxEntries: options.traceLimits?.entries ?? DEFAULT_TRACE_ENTRY_LIMIT }),
+        spans: new SpanStore(options.traceLimits?.spans ?? DEFAULT_SPAN_LIMIT),
       });
-      const uiDir = options.ui === false ? undefined : typeof options.ui === 'string' ? options.ui : DEFAULT_UI_DIR;
-      const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...(uiDir ? uiRoutes(uiDir) : [])];
+      const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...notBuiltRoutes(), ...pageRoutes(options)];
       const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });
       const server = createServer(createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) }));
       return listen(server, options.port ?? 8000, options.host ?? '127.0.0.1').pipe(
@@ -105,6 +120,23 @@ export class DevServer {
   close(): Observable<void> {
     return concat(closeServer(this.server), this.runners.close());
   }
+}
+
+/** The pages: adk-web at `/dev-ui/` when asked for, else rxadk's own UI at `/` (unless `ui: false`). */
+function pageRoutes(options: DevServerOptions): Route[] {
+  if (options.adkWeb) return adkWebPages(options.adkWeb);
+  const uiDir = options.ui === false ? undefined : typeof options.ui === 'string' ? options.ui : DEFAULT_UI_DIR;
+  return uiDir ? uiRoutes(uiDir) : [];
+}
+
+/**
+ * adk-web at `/dev-ui/`, `/` redirecting there. adk-web 2.0 links a `prism-dark.css` its package
+ * does not ship: an empty stylesheet stands in, so the page loads without a 404.
+ */
+function adkWebPages(folder: string): Route[] {
+  const emptyCss: Route = { method: 'GET', path: '/dev-ui/prism-dark.css', handle: () => of({ kind: 'file', status: 200, contentType: 'text/css; charset=utf-8', body: Buffer.alloc(0) }) };
+  const home: Route = { method: 'GET', path: '/', handle: () => of(jsonReply({ redirect: '/dev-ui/' }, 302, { Location: '/dev-ui/' })) };
+  return [...staticRoutes(folder, '/dev-ui/'), emptyCss, home];
 }
 
 /** `server.listen` as an Observable: the address, once listening. */

@@ -23,6 +23,7 @@ import type { ParsedArgs } from '../cli/parse-args.js';
 import { getSessionServiceFromUri } from '../services/get-session-service-from-uri.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import { DevServer } from './dev-server.js';
+import { findAdkWeb } from './find-adk-web.js';
 
 /**
  * How `rxadk web` / `rxadk api_server` run.
@@ -52,6 +53,9 @@ interface ServerSettings {
   host: string;
   sessionServiceUri: string;
   allowOrigins: string[];
+  /** adk-web's build folder, for `--ui adk`. */
+  adkWeb?: string;
+  traceLimits: { entries?: number; spans?: number };
 }
 
 /**
@@ -76,7 +80,13 @@ or a root_agent.yaml. Apps that fail to load are listed with their error.
   --session-service-uri <uri>  memory:// (default), sqlite://./sessions.db, postgresql://...
   --allow-origins <a,b>        other sites' origins whose pages may call the API (CORS; also
                                --allow_origins; * for any). By default only this server's own
-                               pages may, and requests naming another Host are refused.
+                               pages may, and requests naming another Host are refused.${ui ? `
+  --ui rxadk|adk|<folder>      the dev UI: rxadk's own (default), or Google's adk-web from an
+                               installed @google/adk-devtools (or its unpacked folder), served at
+                               /dev-ui/` : ''}
+  --trace-entries <n>          hook-timeline entries kept in memory, all sessions together
+                               (default 50000; the least recently used sessions go first)
+  --trace-spans <n>            spans kept in memory for the trace views (default 20000)
 
 Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.`;
 }
@@ -115,7 +125,8 @@ export function runServerCommand(args: ParsedArgs, options: ServerCommandOptions
 
 function serveUntil(stop: Observable<string>, sessionService: BaseSessionService, settings: ServerSettings, ui: boolean, out: (line: string) => void): Observable<void> {
   const apps = new AgentApps(settings.agentsDir);
-  return DevServer.start({ apps, sessionService, port: settings.port, host: settings.host, ui, allowOrigins: settings.allowOrigins }).pipe(
+  const { port, host, allowOrigins, traceLimits, adkWeb } = settings;
+  return DevServer.start({ apps, sessionService, port, host, ui, allowOrigins, traceLimits, ...(adkWeb ? { adkWeb } : {}) }).pipe(
     concatMap((server) => apps.describe().pipe(map((infos) => ({ server, infos })))),
     tap(({ server, infos }) => out(banner(server, infos, settings, ui))),
     map(({ server }) => server),
@@ -143,7 +154,35 @@ function readSettings(args: ParsedArgs): ServerSettings | string {
   const origins = args.options['allow-origins'] ?? args.options['allow_origins'] ?? '';
   if (typeof origins !== 'string') return '--allow-origins needs origins, e.g. --allow-origins http://localhost:4200,https://app.example.';
   const allowOrigins = origins.split(',').map((o) => o.trim()).filter(Boolean);
-  return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri, allowOrigins };
+  const traceLimits = readLimits(args);
+  if (typeof traceLimits === 'string') return traceLimits;
+  const page = readUi(args, agentsDir);
+  if (typeof page === 'string') return page;
+  return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri, allowOrigins, traceLimits, ...page };
+}
+
+function readLimits(args: ParsedArgs): ServerSettings['traceLimits'] | string {
+  const limits: ServerSettings['traceLimits'] = {};
+  for (const [flag, key] of [['trace-entries', 'entries'], ['trace-spans', 'spans']] as const) {
+    const value = args.options[flag];
+    if (value === undefined) continue;
+    const count = Number(value);
+    if (!Number.isInteger(count) || count < 1) return `--${flag} must be a positive whole number, not "${String(value)}".`;
+    limits[key] = count;
+  }
+  return limits;
+}
+
+/** `--ui`: `{}` for rxadk's own UI, `{adkWeb}` for adk-web's folder, or an error message. */
+function readUi(args: ParsedArgs, agentsDir: string): { adkWeb?: string } | string {
+  const ui = args.options['ui'] ?? 'rxadk';
+  if (ui === 'rxadk') return {};
+  if (typeof ui !== 'string') return '--ui needs rxadk, adk, or the folder of adk-web\'s build.';
+  const found = findAdkWeb(ui === 'adk' ? [process.cwd(), agentsDir] : [ui]);
+  if (found) return { adkWeb: found };
+  return ui === 'adk'
+    ? '--ui adk needs Google\'s adk-web: install @google/adk-devtools in this project (or unpack "npm pack @google/adk-devtools" and give its folder: --ui <folder>).'
+    : `--ui ${ui}: that folder holds no adk-web build (index.html and assets/config/runtime-config.json).`;
 }
 
 function banner(server: DevServer, infos: AppInfo[], settings: ServerSettings, ui: boolean): string {
@@ -151,7 +190,7 @@ function banner(server: DevServer, infos: AppInfo[], settings: ServerSettings, u
     ? 'GEMINI_API_KEY is set: apps that choose Gemini use it'
     : 'GEMINI_API_KEY is not set: apps need an offline model (rxadk create scaffolds one) or a key';
   return [
-    ui ? `rxadk web: the dev UI is at ${server.url}/` : `rxadk api_server: the API is at ${server.url}`,
+    ui ? `rxadk web: the dev UI is at ${server.url}/${settings.adkWeb ? 'dev-ui/ (adk-web)' : ''}` : `rxadk api_server: the API is at ${server.url}`,
     `  apps:     ${describeApps(infos, settings.agentsDir)}`,
     ...infos.filter((info) => info.error).map((info) => `  failed:   ${info.name}: ${info.error}`),
     `  sessions: ${settings.sessionServiceUri}`,

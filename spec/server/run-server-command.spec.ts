@@ -92,6 +92,31 @@ describe('rxadk web / rxadk api_server (runServerCommand)', () => {
     expect(err.at(-1)).toMatch(/--port must be a port number.*\n\nrxadk web \[agentsDir\]/s);
     await expect(run([join(dir, 'missing')])).resolves.toBe(2);
     expect(err.at(-1)).toMatch(/There is no folder/);
+    await expect(run([agentsDir, '--trace-entries', '0'])).resolves.toBe(2);
+    expect(err.at(-1)).toMatch(/--trace-entries must be a positive whole number, not "0"/);
+    await expect(run([agentsDir, '--ui', dir])).resolves.toBe(2);
+    expect(err.at(-1)).toMatch(/that folder holds no adk-web build/);
+  });
+
+  it('web --ui <folder>: serves adk-web at /dev-ui/ and sends / there; --ui adk finds an installed @google/adk-devtools', async () => {
+    const build = join(dir, 'project', 'node_modules', '@google', 'adk-devtools', 'dist', 'browser');
+    mkdirSync(join(build, 'assets', 'config'), { recursive: true });
+    writeFileSync(join(build, 'index.html'), '<html>adk-web</html>');
+    writeFileSync(join(build, 'assets', 'config', 'runtime-config.json'), '{"backendUrl": ""}');
+    const server = await start([agentsDir, '--port', '0', '--ui', join(dir, 'project', 'node_modules', '@google', 'adk-devtools'), '--trace-entries', '10'], true);
+    expect(server.out[0]!.split('\n')[0]).toMatch(/the dev UI is at http:\/\/127\.0\.0\.1:\d+\/dev-ui\/ \(adk-web\)$/);
+    expect((await call(server.url, 'GET', '/')).headers.location).toBe('/dev-ui/');
+    expect((await call(server.url, 'GET', '/dev-ui/')).text).toBe('<html>adk-web</html>');
+    await expect(server.stop()).resolves.toBe(0);
+    const cwd = process.cwd();
+    process.chdir(join(dir, 'project'));
+    try {
+      const found = await start([agentsDir, '--port', '0', '--ui', 'adk'], true);
+      expect((await call(found.url, 'GET', '/dev-ui/assets/config/runtime-config.json')).json).toEqual({ backendUrl: '' });
+      await expect(found.stop()).resolves.toBe(0);
+    } finally {
+      process.chdir(cwd);
+    }
   });
 
   it('a port already in use or a bad store URI: exit code 1 with the reason', async () => {
