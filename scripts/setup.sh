@@ -42,3 +42,17 @@ node -e 'new (require("better-sqlite3"))(":memory:").close()' || {
   exit 1
 }
 echo "== better-sqlite3 built from source: $(ls node_modules/better-sqlite3/build/Release/better_sqlite3.node)"
+
+# adk-web, Google's dev UI (`rxadk web --ui adk`, and the Chromium test that drives it): the browser
+# build inside @google/adk-devtools. Installing that package fails on one of its dependencies, so
+# its tarball is unpacked in its place; only dist/browser is used.
+ADK_DEVTOOLS=node_modules/@google/adk-devtools
+if [[ ! -f $ADK_DEVTOOLS/dist/browser/index.html ]]; then
+  echo "== adk-web: npm pack @google/adk-devtools@2.0.0 into $ADK_DEVTOOLS"
+  pack=$(mktemp -d)
+  (cd "$pack" && npm pack --silent @google/adk-devtools@2.0.0 </dev/null >/dev/null)
+  mkdir -p "$ADK_DEVTOOLS"
+  tar xzf "$pack"/google-adk-devtools-2.0.0.tgz -C "$ADK_DEVTOOLS" --strip-components=1
+  rm -rf "$pack"
+fi
+echo "== adk-web: $(node -p "require('./$ADK_DEVTOOLS/package.json').version") at $ADK_DEVTOOLS/dist/browser"

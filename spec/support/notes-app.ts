@@ -1,0 +1,28 @@
+import { map } from 'rxjs';
+import type { AgentApp } from '../../lib/cli/agent-apps.js';
+import { LlmAgent } from '../../lib/agents/llm-agent.js';
+import { FunctionTool } from '../../lib/tools/function-tool.js';
+import { DemoLlm } from '../../examples/shared/demo-llm.js';
+
+/** `save_note`: saves its text as a new version of the artifact `notes.txt`. */
+const saveNote = new FunctionTool<{ text: string }>({
+  name: 'save_note',
+  description: 'Saves a note as the next version of notes.txt.',
+  parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  execute: ({ text }, ctx) => ctx.saveArtifact('notes.txt', { text }).pipe(map((version) => ({ saved: 'notes.txt', version }))),
+});
+
+/** `notes`: "note: buy milk" saves a version of notes.txt (offline demo model), for the artifact views. */
+export const notesApp: AgentApp = {
+  name: 'notes',
+  rootAgent: new LlmAgent({
+    name: 'notes_agent',
+    description: 'Keeps notes as an artifact.',
+    model: new DemoLlm(
+      [{ when: /note: (.+)$/i, call: (m) => ({ name: 'save_note', args: { text: m[1] } }) }],
+      (_tool, result) => `Saved version ${String(result['version'])} of ${String(result['saved'])}.`,
+    ),
+    tools: [saveNote],
+  }),
+  plugins: [],
+};
