@@ -85,8 +85,8 @@ or a root_agent.yaml. Apps that fail to load are listed with their error.
                                installed @google/adk-devtools (or its unpacked folder), served at
                                /dev-ui/` : ''}
   --trace-entries <n>          hook-timeline entries kept in memory, all sessions together
-                               (default 50000; the least recently used sessions go first)
-  --trace-spans <n>            spans kept in memory for the trace views (default 20000)
+                               (default 20000; the least recently used sessions go first)
+  --trace-spans <n>            spans kept in memory for the trace views (default 10000)
 
 Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.`;
 }

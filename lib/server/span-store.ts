@@ -1,8 +1,8 @@
 import type { RecordedSpan } from '../telemetry/recording-instrumentation.js';
 import { evictLeastRecent, touch } from './least-recently-used.js';
 
-/** Spans kept by default: about 25 KB each at most with content capture off, so a few MB. */
-export const DEFAULT_SPAN_LIMIT = 20_000;
+/** Spans kept by default: about 2,000 weather turns (5 spans each), a few MB with content capture off. */
+export const DEFAULT_SPAN_LIMIT = 10_000;
 
 /**
  * The dev server's finished spans, for adk-web's trace endpoints: indexed by session (the

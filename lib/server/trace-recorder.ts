@@ -3,8 +3,11 @@ import type { RunConfig } from '../context/run-config.js';
 import { evictLeastRecent, touch } from './least-recently-used.js';
 import type { TraceEntry } from './trace-entry.js';
 
-/** Trace entries kept by default, over all sessions: about 1 KB each, so tens of MB at most. */
-export const DEFAULT_TRACE_ENTRY_LIMIT = 50_000;
+/**
+ * Trace entries kept by default, over all sessions: about 1,400 weather turns (14 entries each).
+ * With the span store's default, the traces of 20,000 turns held 14 MB (bench/dev-server-memory.ts).
+ */
+export const DEFAULT_TRACE_ENTRY_LIMIT = 20_000;
 
 /**
  * A trace entry before the recorder numbers and timestamps it.

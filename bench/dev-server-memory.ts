@@ -1,0 +1,92 @@
+// `npm run bench` (part): the dev server's memory over many sessions (issue 15). The weather turn,
+// run the way `rxadk web` runs it (AppRunners: the trace plugin, the recording instrumentation, an
+// in-memory session store), 20,000 turns over 2,000 sessions, two ways:
+//   bounded    — the defaults (TraceRecorder 50,000 entries, SpanStore 20,000 spans, in total)
+//   unbounded  — limits out of reach: what the server kept before the total bound (100 invocations
+//                per session, so every turn of these 10-turn sessions stays)
+// Then every session is deleted from the store directly (not through the API, which would forget
+// their traces too), so what the heap still holds above its starting point is the traces.
+//
+//   node dist/bench/dev-server-memory.js [--turns 20000] [--sessions 2000]
+//
+// Reports; never asserts.
+import { concatMap, from, lastValueFrom, map, range, toArray } from 'rxjs';
+import { LlmAgent } from '../lib/agents/llm-agent.js';
+import { AppRunners } from '../lib/server/app-runners.js';
+import { appSourceOf } from '../lib/server/app-source.js';
+import { runWithTrace } from '../lib/server/run-with-trace.js';
+import { DEFAULT_SPAN_LIMIT, SpanStore } from '../lib/server/span-store.js';
+import { DEFAULT_TRACE_ENTRY_LIMIT, TraceRecorder } from '../lib/server/trace-recorder.js';
+import { InMemorySessionService } from '../lib/sessions/in-memory-session-service.js';
+import { benchOptions } from './bench-options.js';
+import { RxadkScriptedLlm, rxadkWeatherTool } from './frameworks/rxadk.js';
+import { fmt, heading, table } from './report.js';
+import { respawnWithGc } from './respawn-with-gc.js';
+import { WEATHER_INSTRUCTION, WEATHER_TURN } from './script.js';
+import { collectGarbage } from './stats.js';
+
+const HUGE = 1_000_000_000;
+
+interface Result {
+  label: string;
+  entries: number;
+  spans: number;
+  heldMb: number;
+}
+
+function heapMb(): number {
+  collectGarbage();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+async function measure(label: string, limits: { entries: number; spans: number }, turns: number, sessions: number): Promise<Result> {
+  const agent = new LlmAgent({ name: 'weather_agent', model: new RxadkScriptedLlm(WEATHER_TURN), instruction: WEATHER_INSTRUCTION, tools: [rxadkWeatherTool()] });
+  const sessionService = new InMemorySessionService();
+  const runners = new AppRunners({
+    apps: appSourceOf([{ name: 'weather', rootAgent: agent, plugins: [] }]),
+    sessionService,
+    recorder: new TraceRecorder({ maxEntries: limits.entries }),
+    spans: new SpanStore(limits.spans),
+  });
+  const runner = await lastValueFrom(runners.runnerFor('weather'));
+  const ids = await lastValueFrom(
+    range(0, sessions).pipe(
+      concatMap(() => sessionService.createSession({ appName: 'weather', userId: 'u' })),
+      map((session) => session.id),
+      toArray(),
+    ),
+  );
+  const before = heapMb();
+  await lastValueFrom(
+    range(0, turns).pipe(
+      concatMap((turn) =>
+        runWithTrace(runner, runners.recorder, {
+          appName: 'weather',
+          userId: 'u',
+          sessionId: ids[turn % ids.length]!,
+          newMessage: { role: 'user', parts: [{ text: 'What is the weather in Paris?' }] },
+          streaming: false,
+          trace: false,
+        }),
+      ),
+    ),
+    { defaultValue: undefined },
+  );
+  await lastValueFrom(from(ids).pipe(concatMap((sessionId) => sessionService.deleteSession({ appName: 'weather', userId: 'u', sessionId }))), { defaultValue: undefined });
+  const held = heapMb() - before;
+  return { label, entries: runners.recorder.size, spans: runners.spans.size, heldMb: held };
+}
+
+async function main(): Promise<void> {
+  const { int } = benchOptions(process.argv.slice(2));
+  const turns = int('turns', 20_000);
+  const sessions = int('sessions', 2_000);
+  console.log(heading(`Dev server memory: ${turns} weather turns over ${sessions} sessions, sessions then deleted from the store`));
+  const results = [
+    await measure('bounded (defaults)', { entries: DEFAULT_TRACE_ENTRY_LIMIT, spans: DEFAULT_SPAN_LIMIT }, turns, sessions),
+    await measure('unbounded (before)', { entries: HUGE, spans: HUGE }, turns, sessions),
+  ];
+  console.log(table(['traces', 'entries kept', 'spans kept', 'heap still held (MB)'], results.map((r) => [r.label, r.entries, r.spans, fmt(r.heldMb)])));
+}
+
+if (!respawnWithGc(import.meta.url)) await main();
