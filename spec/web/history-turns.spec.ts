@@ -38,6 +38,20 @@ describe('historyTurns (reopening a stored session)', () => {
     expect(chunk.kind === 'event' && chunk.event.content?.parts?.[0]?.text).toBe('Hel');
   });
 
+  it('chunks that share the final event\'s id stay chunks, and the final event comes after the last one', () => {
+    const events = [event('u1', 'e-1', 'user', 'hi'), event('m1', 'e-1', 'bot', 'Hello there')];
+    const traces = [
+      entry('e-1', 'onUserMessage'),
+      entry('e-1', 'onEvent', { eventId: 'm1', author: 'bot', partial: true, detail: 'Hello' }),
+      entry('e-1', 'onEvent', { eventId: 'm1', author: 'bot', partial: true, detail: ' there' }),
+      entry('e-1', 'onEvent', { eventId: 'm1', author: 'bot' }),
+    ];
+    const [turn] = historyTurns(events, traces);
+    expect(shape(turn!.messages)).toEqual(['onUserMessage', 'onEvent', '~m1', 'onEvent', '~m1', 'onEvent', 'm1']);
+    const last = turn!.messages.at(-1)!;
+    expect(last.kind === 'event' && last.event.content?.parts?.[0]?.text).toBe('Hello there');
+  });
+
   it('without recorded traces (the server restarted), a turn is its stored events', () => {
     const turns = historyTurns([event('u1', 'e-1', 'user', 'hi'), event('m1', 'e-1', 'bot', 'Hello')], []);
     expect(turns).toHaveLength(1);

@@ -48,10 +48,11 @@ function turnOf(invocationId: string, events: readonly Event[], entries: readonl
   for (const entry of entries) {
     messages.push({ kind: 'trace', entry });
     if (entry.hook !== 'onEvent' || !entry.eventId) continue;
-    const event = byId.get(entry.eventId) ?? (entry.partial ? streamedChunkOf(entry) : undefined);
+    // Streamed chunks share the id of the response's final event: only a final entry places it.
+    const event = entry.partial ? streamedChunkOf(entry) : byId.get(entry.eventId);
     if (!event) continue;
     messages.push({ kind: 'event', event });
-    byId.delete(event.id);
+    if (!event.partial) byId.delete(event.id);
   }
   for (const event of byId.values()) messages.push({ kind: 'event', event });
   return { invocationId, userContent: userEvent?.content, messages };
