@@ -31,6 +31,12 @@ export interface AppRunnersConfig {
   recorder?: TraceRecorder;
   /** Where the runs' spans go (adk-web's trace view). Default: a new `SpanStore` (bounded). */
   spans?: SpanStore;
+  /**
+   * Keep each model call's request and response and each tool call's arguments and result on
+   * the spans (what the dev UIs' event views show). Default `true`, unless
+   * `ADK_CAPTURE_MESSAGE_CONTENT_IN_SPANS` is `false` or `0`. The span store bounds their size.
+   */
+  captureContent?: boolean;
 }
 
 /**
@@ -51,6 +57,7 @@ export class AppRunners {
   readonly recorder: TraceRecorder;
   /** The spans of every run, recorded as `openTelemetry()` would make them. */
   readonly spans: SpanStore;
+  private readonly captureContent: boolean;
   private readonly runners = new Map<string, Observable<Runner>>();
   private readonly built = new Set<Runner>();
 
@@ -61,6 +68,7 @@ export class AppRunners {
     this.memoryService = config.memoryService ?? new InMemoryMemoryService();
     this.recorder = config.recorder ?? new TraceRecorder();
     this.spans = config.spans ?? new SpanStore();
+    this.captureContent = config.captureContent ?? !/^(false|0)$/i.test(process.env['ADK_CAPTURE_MESSAGE_CONTENT_IN_SPANS'] ?? '');
   }
 
   /** Throws an {@link HttpError} 404 unless `appName` is one of the apps. */
@@ -102,7 +110,7 @@ export class AppRunners {
           artifactService: this.artifactService,
           memoryService: this.memoryService,
           plugins: [new TracePlugin(this.recorder, app.plugins), ...app.plugins],
-          instrumentation: recordingInstrumentation({ onSpanEnd: (span) => this.spans.add(span) }),
+          instrumentation: recordingInstrumentation({ onSpanEnd: (span) => this.spans.add(span), captureContent: this.captureContent }),
         });
         this.built.add(runner);
         return runner;

@@ -1,14 +1,24 @@
 import type { RecordedSpan } from '../telemetry/recording-instrumentation.js';
 import { evictLeastRecent, touch } from './least-recently-used.js';
 
-/** Spans kept by default: about 2,000 weather turns (5 spans each), a few MB with content capture off. */
+/** Spans kept by default: about 2,000 weather turns (5 spans each). */
 export const DEFAULT_SPAN_LIMIT = 10_000;
+
+/**
+ * The size kept by default, in characters of the spans' string attributes: with content capture
+ * on, a model span holds its whole request (the history), so a count alone would not bound memory.
+ */
+export const DEFAULT_SPAN_CHARS = 16_000_000;
+
+/** What a span costs besides its string attributes (ids, times, the object itself), in characters. */
+const SPAN_OVERHEAD = 200;
 
 /**
  * The dev server's finished spans, for adk-web's trace endpoints: indexed by session (the
  * `gcp.vertex.agent.session_id` attribute) and by event (`gcp.vertex.agent.event_id`), bounded in
- * total. Past `limit` spans, whole sessions go, least recently used first (a session is used when
- * a span is added to it or its trace is read), so memory stays bounded however many sessions run.
+ * total. Past `limit` spans or `maxChars` characters of attributes, whole sessions go, least
+ * recently used first (a session is used when a span is added to it or its trace is read), so
+ * memory stays bounded however many sessions run, whatever the spans carry.
  *
  * @example
  * ```ts
@@ -21,8 +31,12 @@ export const DEFAULT_SPAN_LIMIT = 10_000;
 export class SpanStore {
   private readonly sessions = new Map<string, RecordedSpan[]>();
   private count = 0;
+  private chars = 0;
 
-  constructor(readonly limit: number = DEFAULT_SPAN_LIMIT) {}
+  constructor(
+    readonly limit: number = DEFAULT_SPAN_LIMIT,
+    readonly maxChars: number = DEFAULT_SPAN_CHARS,
+  ) {}
 
   /** How many spans are kept. */
   get size(): number {
@@ -37,6 +51,7 @@ export class SpanStore {
     spans.push(span);
     this.sessions.set(sessionId, spans);
     this.count++;
+    this.chars += charsOf(span);
     this.evict();
   }
 
@@ -59,13 +74,26 @@ export class SpanStore {
 
   /** Forgets a session's spans (when the session is deleted). */
   deleteSession(sessionId: string): void {
-    this.count -= this.sessions.get(sessionId)?.length ?? 0;
+    const spans = this.sessions.get(sessionId);
+    if (spans) this.forgetSpans(spans);
     this.sessions.delete(sessionId);
   }
 
   private evict(): void {
-    evictLeastRecent(this.sessions, () => this.count > this.limit, (_id, spans) => (this.count -= spans.length));
+    const over = (): boolean => this.count > this.limit || this.chars > this.maxChars;
+    evictLeastRecent(this.sessions, over, (_id, spans) => this.forgetSpans(spans));
     const [only] = this.sessions.values();
-    if (this.count > this.limit && only) this.count -= only.splice(0, this.count - this.limit).length;
+    while (only && only.length > 1 && over()) this.forgetSpans(only.splice(0, 1));
   }
+
+  private forgetSpans(spans: readonly RecordedSpan[]): void {
+    this.count -= spans.length;
+    for (const span of spans) this.chars -= charsOf(span);
+  }
+}
+
+function charsOf(span: RecordedSpan): number {
+  let chars = SPAN_OVERHEAD;
+  for (const value of Object.values(span.attributes)) if (typeof value === 'string') chars += value.length;
+  return chars;
 }

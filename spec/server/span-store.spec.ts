@@ -45,6 +45,25 @@ describe('SpanStore', () => {
     expect(single.sessionSpans('only').map((s) => s.name)).toEqual(['n2', 'n3', 'n4']);
   });
 
+  it('bounds the characters of the spans\' attributes too: big captured requests evict whole sessions first', () => {
+    const big = (session: string, name: string): RecordedSpan => ({ ...span(session, name), attributes: { ...span(session).attributes, 'gcp.vertex.agent.llm_request': 'x'.repeat(1_000) } });
+    const store = new SpanStore(1_000, 2_500);
+    store.add(big('a', 'a1'));
+    store.add(big('b', 'b1'));
+    store.add(big('c', 'c1'));
+    expect(store.sessionSpans('a')).toEqual([]);
+    expect(store.sessionSpans('b').map((s) => s.name)).toEqual(['b1']);
+    store.add(big('c', 'c2'));
+    store.add(big('c', 'c3'));
+    expect(store.sessionSpans('b')).toEqual([]);
+    expect(store.sessionSpans('c').map((s) => s.name)).toEqual(['c2', 'c3']);
+    store.deleteSession('c');
+    expect(store.size).toBe(0);
+    store.add(big('d', 'd1'));
+    store.add(big('d', 'd2'));
+    expect(store.size).toBe(2); // 2 × 1,200 characters: within the bound again after the delete
+  });
+
   it('ignores spans without a session, and forgets a deleted session', () => {
     const store = new SpanStore(10);
     store.add({ ...span('x'), attributes: {} });
