@@ -1,7 +1,8 @@
 // `npm run bench` (part): the dev server's memory over many sessions (issue 15). The weather turn,
 // run the way `rxadk web` runs it (AppRunners: the trace plugin, the recording instrumentation, an
 // in-memory session store), 20,000 turns over 2,000 sessions, two ways:
-//   bounded    — the defaults (TraceRecorder 50,000 entries, SpanStore 20,000 spans, in total)
+//   bounded    — the defaults (TraceRecorder 20,000 entries; SpanStore 10,000 spans and 8 million
+//                characters of attributes; content capture on, as `rxadk web` runs)
 //   unbounded  — limits out of reach: what the server kept before the total bound (100 invocations
 //                per session, so every turn of these 10-turn sessions stays)
 // Then every session is deleted from the store directly (not through the API, which would forget
@@ -15,7 +16,7 @@ import { LlmAgent } from '../lib/agents/llm-agent.js';
 import { AppRunners } from '../lib/server/app-runners.js';
 import { appSourceOf } from '../lib/server/app-source.js';
 import { runWithTrace } from '../lib/server/run-with-trace.js';
-import { DEFAULT_SPAN_LIMIT, SpanStore } from '../lib/server/span-store.js';
+import { DEFAULT_SPAN_CHARS, DEFAULT_SPAN_LIMIT, SpanStore } from '../lib/server/span-store.js';
 import { DEFAULT_TRACE_ENTRY_LIMIT, TraceRecorder } from '../lib/server/trace-recorder.js';
 import { InMemorySessionService } from '../lib/sessions/in-memory-session-service.js';
 import { benchOptions } from './bench-options.js';
@@ -39,14 +40,14 @@ function heapMb(): number {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 }
 
-async function measure(label: string, limits: { entries: number; spans: number }, turns: number, sessions: number): Promise<Result> {
+async function measure(label: string, limits: { entries: number; spans: number; chars: number }, turns: number, sessions: number): Promise<Result> {
   const agent = new LlmAgent({ name: 'weather_agent', model: new RxadkScriptedLlm(WEATHER_TURN), instruction: WEATHER_INSTRUCTION, tools: [rxadkWeatherTool()] });
   const sessionService = new InMemorySessionService();
   const runners = new AppRunners({
     apps: appSourceOf([{ name: 'weather', rootAgent: agent, plugins: [] }]),
     sessionService,
     recorder: new TraceRecorder({ maxEntries: limits.entries }),
-    spans: new SpanStore(limits.spans),
+    spans: new SpanStore(limits.spans, limits.chars),
   });
   const runner = await lastValueFrom(runners.runnerFor('weather'));
   const ids = await lastValueFrom(
@@ -83,8 +84,8 @@ async function main(): Promise<void> {
   const sessions = int('sessions', 2_000);
   console.log(heading(`Dev server memory: ${turns} weather turns over ${sessions} sessions, sessions then deleted from the store`));
   const results = [
-    await measure('bounded (defaults)', { entries: DEFAULT_TRACE_ENTRY_LIMIT, spans: DEFAULT_SPAN_LIMIT }, turns, sessions),
-    await measure('unbounded (before)', { entries: HUGE, spans: HUGE }, turns, sessions),
+    await measure('bounded (defaults)', { entries: DEFAULT_TRACE_ENTRY_LIMIT, spans: DEFAULT_SPAN_LIMIT, chars: DEFAULT_SPAN_CHARS }, turns, sessions),
+    await measure('unbounded (before)', { entries: HUGE, spans: HUGE, chars: HUGE }, turns, sessions),
   ];
   console.log(table(['traces', 'entries kept', 'spans kept', 'heap still held (MB)'], results.map((r) => [r.label, r.entries, r.spans, fmt(r.heldMb)])));
 }

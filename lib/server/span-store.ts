@@ -8,7 +8,7 @@ export const DEFAULT_SPAN_LIMIT = 10_000;
  * The size kept by default, in characters of the spans' string attributes: with content capture
  * on, a model span holds its whole request (the history), so a count alone would not bound memory.
  */
-export const DEFAULT_SPAN_CHARS = 16_000_000;
+export const DEFAULT_SPAN_CHARS = 8_000_000;
 
 /** What a span costs besides its string attributes (ids, times, the object itself), in characters. */
 const SPAN_OVERHEAD = 200;

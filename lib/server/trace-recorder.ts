@@ -5,7 +5,7 @@ import type { TraceEntry } from './trace-entry.js';
 
 /**
  * Trace entries kept by default, over all sessions: about 1,400 weather turns (14 entries each).
- * With the span store's default, the traces of 20,000 turns held 14 MB (bench/dev-server-memory.ts).
+ * With the span store's default, the traces of 20,000 turns held 18 MB, content included (bench/dev-server-memory.ts).
  */
 export const DEFAULT_TRACE_ENTRY_LIMIT = 20_000;
 
