@@ -80,6 +80,16 @@ export class ChatView {
     this.add(h('div', { class: 'note' }, message));
   }
 
+  /** A run was stopped: its growing bubbles end where they are, marked cancelled, and a note says so. */
+  cancelStreaming(note: string): void {
+    for (const bubble of this.streaming.values()) {
+      bubble.dataset['streaming'] = 'false';
+      bubble.dataset['cancelled'] = 'true';
+    }
+    this.streaming.clear();
+    this.showNote(note);
+  }
+
   /** Marks every still-pending confirmation card as answered (after a decision is sent). */
   settle(request: ConfirmationRequest, confirmed: boolean): void {
     const card = this.root.querySelector(`[data-confirmation-id="${CSS.escape(request.id)}"]`);

@@ -5,7 +5,8 @@ import type { SseFrame } from './parse-sse.js';
 
 /**
  * What the UI shows in a turn, in order: the agent's events and the hooks that fired (both from
- * `POST /run_sse` live, or rebuilt from a stored session), the user's message, and a run error.
+ * `POST /run_sse` live, or rebuilt from a stored session), the user's message, a run error, and
+ * the cancellation of a run (Stop).
  *
  * @example
  * ```ts
@@ -16,7 +17,9 @@ export type RunMessage =
   | { kind: 'event'; event: Event }
   | { kind: 'trace'; entry: TraceEntry }
   | { kind: 'user'; content: Content }
-  | { kind: 'error'; error: string };
+  | { kind: 'error'; error: string }
+  /** Stop was pressed: the run was unsubscribed (its connection closed). */
+  | { kind: 'cancelled' };
 
 /**
  * The message a `/run_sse` frame carries: `event: trace` → a hook, `event: error` → the run's

@@ -98,7 +98,7 @@ function runTurn(ref: SessionRef, message: Content, parts: SessionScreenParts): 
     chat.showUser(message);
     timeline.beginTurn(timeline.turnCount() + 1, message);
     setBusy(page, true);
-    const stopped = fromEvent(page.stop, 'click').pipe(tap(() => chat.showNote('Stopped: the run was cancelled (its connection closed).')));
+    const stopped = fromEvent(page.stop, 'click').pipe(tap(() => show({ kind: 'cancelled' }, parts)));
     return api.run(ref, message).pipe(
       tap((runMessage) => show(runMessage, parts)),
       takeUntil(stopped),
@@ -126,6 +126,7 @@ function show(message: RunMessage, parts: SessionScreenParts, answered?: Readonl
   parts.timeline.append(message);
   if (message.kind === 'event') parts.chat.showEvent(message.event, answered);
   if (message.kind === 'error') parts.chat.showError(message.error);
+  if (message.kind === 'cancelled') parts.chat.cancelStreaming('Stopped: the run was cancelled (its connection closed).');
 }
 
 function report(error: unknown, parts: SessionScreenParts): Observable<never> {

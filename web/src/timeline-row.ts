@@ -27,7 +27,7 @@ export type RowTone = 'run' | 'agent' | 'model' | 'tool' | 'event' | 'error' | '
  * ```
  */
 export interface TimelineRow {
-  kind: 'hook' | 'event' | 'error' | 'user';
+  kind: 'hook' | 'event' | 'error' | 'user' | 'cancelled';
   hook?: TraceHook;
   label: string;
   level: number;
@@ -71,6 +71,8 @@ export function timelineRowOf(message: RunMessage): TimelineRow {
       return { kind: 'error', label: 'error', level: 0, tone: 'error', meta: [], details: [message.error] };
     case 'user':
       return { kind: 'user', label: 'user', level: 0, tone: 'user', meta: [], details: [] };
+    case 'cancelled':
+      return { kind: 'cancelled', label: 'cancelled', level: 0, tone: 'error', meta: [], details: ['Stop: the run was unsubscribed and its connection closed; nothing more is stored.'] };
   }
 }
 
