@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai';
+import type { Content, Part } from '@google/genai';
 import { defer, map, type Observable } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
 import type { Session } from '../../lib/sessions/session.js';
@@ -77,6 +77,26 @@ export class ApiClient {
 
   listArtifacts(ref: SessionRef): Observable<string[]> {
     return this.json<string[]>('GET', `${sessionPath(ref)}/artifacts`);
+  }
+
+  /** The version numbers of an artifact, oldest first. */
+  artifactVersions(ref: SessionRef, name: string): Observable<number[]> {
+    return this.json<number[]>('GET', `${sessionPath(ref)}/artifacts/${encodeURIComponent(name)}/versions`);
+  }
+
+  /** One version of an artifact: a `Part` (`text`, or `inlineData` with base64 `data`). */
+  artifactVersion(ref: SessionRef, name: string, version: number): Observable<Part> {
+    return this.json<Part>('GET', `${sessionPath(ref)}/artifacts/${encodeURIComponent(name)}/versions/${version}`);
+  }
+
+  /** Appends a state-delta event (`PATCH`), as ADK's API does; the session after it. */
+  patchState(ref: SessionRef, stateDelta: Record<string, unknown>): Observable<Session> {
+    return this.json<Session>('PATCH', sessionPath(ref), { stateDelta });
+  }
+
+  /** The attributes of the span behind an event (its model call or tool call); 404 when none is kept. */
+  eventSpan(ref: SessionRef, eventId: string): Observable<Record<string, unknown>> {
+    return this.json<Record<string, unknown>>('GET', `/dev/apps/${encodeURIComponent(ref.appName)}/debug/trace/${encodeURIComponent(eventId)}`);
   }
 
   /**

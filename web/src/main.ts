@@ -5,13 +5,20 @@
  * ```
  * apps ─► app picker ─┐
  * user id ────────────┴► scope ─► session list (refreshed after each turn)
- * list clicks / "New" ─► selection ─switchMap─► openSession: history, then turns (Stop = takeUntil)
+ * list clicks / "New" / the URL ─► selection ─switchMap─► openSession: history, then turns (Stop = takeUntil)
+ * scope + selection ─► the URL (?app=&session=), so a reload reopens the session
  * ```
  */
-import { BehaviorSubject, catchError, combineLatest, distinctUntilChanged, EMPTY, exhaustMap, filter, fromEvent, map, merge, type Observable, of, shareReplay, startWith, Subject, switchMap, tap, withLatestFrom } from 'rxjs';
+import { BehaviorSubject, catchError, combineLatest, concatMap, distinctUntilChanged, EMPTY, exhaustMap, filter, forkJoin, fromEvent, map, merge, type Observable, of, shareReplay, startWith, Subject, switchMap, take, tap, withLatestFrom } from 'rxjs';
 import { ApiClient, type SessionRef } from './api-client.js';
+import { viewArtifact } from './artifact-view.js';
+import { inspectMessage } from './inspect-message.js';
+import type { RunMessage } from './run-message.js';
+import { ask } from './ask.js';
 import { ChatView } from './chat-view.js';
+import { deepLinkSearch, readDeepLink } from './deep-link.js';
 import { fillAppOptions, findPage, type Page, setBusy, setSessionOpen } from './page.js';
+import { displayNameDelta, displayNameOf } from './session-display-name.js';
 import { openSession, type SessionScreenParts } from './session-screen.js';
 import { SessionListView } from './session-list-view.js';
 import { SessionPanelView } from './session-panel-view.js';
@@ -24,6 +31,8 @@ interface Scope {
 }
 
 const page = findPage(document);
+const link = readDeepLink(location.search);
+if (link.user) page.userInput.value = link.user;
 const api = new ApiClient();
 const list = new SessionListView(page.sessionList);
 const selection$ = new BehaviorSubject<SessionRef | undefined>(undefined);
@@ -42,24 +51,26 @@ const scope$ = scopeOf(page);
 merge(
   fromEvent(page.composer, 'submit').pipe(tap((submit) => submit.preventDefault())),
   scope$.pipe(tap(() => selection$.next(undefined))),
+  linkedSession(scope$),
+  urlOf(scope$),
   sessionList(scope$),
   list.picks$.pipe(withLatestFrom(scope$), tap(([sessionId, scope]) => selection$.next({ ...scope, sessionId }))),
   partialRowsToggle(),
   newSessions(scope$),
   deletions(),
+  renames(),
+  artifactViews(),
+  inspections(),
   selection$.pipe(distinctUntilChanged(sameSession), switchMap(showSelection)),
 ).subscribe();
 
-/** The chosen app (the first one at start) and user id. */
+/** The chosen app (at start, the one the URL names, else the first) and user id. */
 function scopeOf(page: Page): Observable<Scope> {
   const app$ = api.listApps().pipe(
     tap((apps) => fillAppOptions(page, apps)),
-    switchMap((apps) =>
-      fromEvent(page.appSelect, 'change').pipe(
-        map(() => page.appSelect.value),
-        startWith(apps.find((app) => !app.error)?.name ?? ''),
-      ),
-    ),
+    map((apps) => apps.find((app) => app.name === link.app && !app.error)?.name ?? apps.find((app) => !app.error)?.name ?? ''),
+    tap((first) => (page.appSelect.value = first)),
+    switchMap((first) => fromEvent(page.appSelect, 'change').pipe(map(() => page.appSelect.value), startWith(first))),
     catchError((error: unknown) => {
       page.status.textContent = `Could not list the apps: ${String(error)}`;
       return EMPTY;
@@ -104,16 +115,84 @@ function newSessions(scope$: Observable<Scope>): Observable<unknown> {
   );
 }
 
-/** "Delete": deletes the open session. */
+/** The session the URL names, opened once the app it belongs to is chosen. */
+function linkedSession(scope$: Observable<Scope>): Observable<unknown> {
+  return scope$.pipe(
+    take(1),
+    filter((scope) => link.session !== undefined && scope.appName === link.app),
+    tap((scope) => selection$.next({ ...scope, sessionId: link.session! })),
+  );
+}
+
+/** Keeps the URL naming the app and the open session (`history.replaceState`: no extra history entries). */
+function urlOf(scope$: Observable<Scope>): Observable<unknown> {
+  return combineLatest([scope$, selection$]).pipe(
+    map(([scope, ref]) => deepLinkSearch({ app: scope.appName, user: scope.userId, session: ref?.sessionId })),
+    distinctUntilChanged(),
+    tap((search) => history.replaceState(null, '', `${location.pathname}${search}`)),
+  );
+}
+
+/** "Delete": asks, then deletes the open session. */
 function deletions(): Observable<unknown> {
   return fromEvent(page.deleteSession, 'click').pipe(
     map(() => selection$.value),
     filter((ref): ref is SessionRef => ref !== undefined),
-    exhaustMap((ref) => api.deleteSession(ref).pipe(catchError(() => EMPTY))),
+    exhaustMap((ref) =>
+      ask(document, { title: 'Delete this session?', message: `${ref.sessionId}: its events, state and artifacts are deleted for good.`, confirm: 'Delete' }).pipe(
+        concatMap(() => api.deleteSession(ref)),
+        catchError(() => EMPTY),
+      ),
+    ),
     tap(() => {
       selection$.next(undefined);
       listChanged$.next();
     }),
+  );
+}
+
+/** "Rename": asks for a display name and stores it in the session's state, as adk-web does. */
+function renames(): Observable<unknown> {
+  return fromEvent(page.renameSession, 'click').pipe(
+    map(() => selection$.value),
+    filter((ref): ref is SessionRef => ref !== undefined),
+    exhaustMap((ref) =>
+      api.getSession(ref).pipe(
+        concatMap((session) =>
+          ask(document, { title: 'Rename this session', message: session.id, confirm: 'Rename', input: displayNameOf(session) ?? '' }).pipe(
+            map((name) => name.trim()),
+            filter((name) => name !== ''),
+            concatMap((name) => forkJoin({ session: api.patchState(ref, displayNameDelta(session, name)), artifacts: api.listArtifacts(ref) })),
+          ),
+        ),
+        catchError((error: unknown) => {
+          page.status.textContent = `Could not rename: ${String(error)}`;
+          return EMPTY;
+        }),
+      ),
+    ),
+    tap(({ session, artifacts }) => {
+      parts.details.render(session, artifacts);
+      listChanged$.next();
+    }),
+  );
+}
+
+/** A click on an artifact shows it, with its versions (until another is picked or the session changes). */
+function artifactViews(): Observable<unknown> {
+  return parts.details.artifactPicks$.pipe(
+    withLatestFrom(selection$),
+    filter((pick): pick is [string, SessionRef] => pick[1] !== undefined),
+    switchMap(([name, ref]) => viewArtifact(api, ref, name, parts.details.viewer())),
+  );
+}
+
+/** A click on a timeline row opens it in the inspector: raw JSON, then its model or tool call. */
+function inspections(): Observable<unknown> {
+  return parts.timeline.inspects$.pipe(
+    withLatestFrom(selection$),
+    filter((pick): pick is [RunMessage, SessionRef] => pick[1] !== undefined),
+    switchMap(([message, ref]) => inspectMessage(api, ref, message, page.inspector)),
   );
 }
 

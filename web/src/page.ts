@@ -13,6 +13,7 @@ export interface Page {
   userInput: HTMLInputElement;
   newSession: HTMLButtonElement;
   deleteSession: HTMLButtonElement;
+  renameSession: HTMLButtonElement;
   sessionList: HTMLElement;
   details: HTMLElement;
   chatLog: HTMLElement;
@@ -21,6 +22,7 @@ export interface Page {
   send: HTMLButtonElement;
   stop: HTMLButtonElement;
   timeline: HTMLElement;
+  inspector: HTMLElement;
   showPartials: HTMLInputElement;
   status: HTMLElement;
   appErrors: HTMLElement;
@@ -46,6 +48,7 @@ export function findPage(doc: Document): Page {
     userInput: get('user-id'),
     newSession: get('new-session'),
     deleteSession: get('delete-session'),
+    renameSession: get('rename-session'),
     sessionList: get('session-list'),
     details: get('session-details'),
     chatLog: get('chat-log'),
@@ -54,6 +57,7 @@ export function findPage(doc: Document): Page {
     send: get('send'),
     stop: get('stop'),
     timeline: get('timeline'),
+    inspector: get('inspector'),
     showPartials: get('show-partials'),
     status: get('status'),
     appErrors: get('app-errors'),
@@ -76,7 +80,7 @@ export function setBusy(page: Page, busy: boolean): void {
 }
 
 /**
- * Enables the composer and the delete button only while a session is open.
+ * Enables the composer and the rename and delete buttons only while a session is open.
  *
  * @example
  * ```ts
@@ -87,6 +91,7 @@ export function setSessionOpen(page: Page, open: boolean): void {
   page.message.disabled = !open;
   page.send.disabled = !open;
   page.deleteSession.disabled = !open;
+  page.renameSession.disabled = !open;
   page.message.placeholder = open ? 'Type a message… (Enter sends)' : 'Create or pick a session first';
 }
 

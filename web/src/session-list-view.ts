@@ -1,6 +1,7 @@
 import { filter, fromEvent, map, type Observable, share } from 'rxjs';
 import type { Session } from '../../lib/sessions/session.js';
 import { clear, h } from './dom.js';
+import { displayNameOf } from './session-display-name.js';
 
 /**
  * The sessions of the chosen app and user, newest first; {@link picks$} emits the id of the
@@ -38,8 +39,13 @@ export class SessionListView {
   }
 }
 
+/** A session: its display name (when it has one, its id below) and when it was last updated. */
 function item(session: Session, selected: boolean): HTMLElement {
   const updated = session.lastUpdateTime ? new Date(session.lastUpdateTime * 1000).toLocaleTimeString() : '';
+  const name = displayNameOf(session);
   return h('li', { class: `session${selected ? ' selected' : ''}`, 'data-session-id': session.id, title: session.id },
-    h('span', { class: 'id' }, session.id), h('span', { class: 'when' }, updated));
+    h('span', { class: 'names' },
+      name && h('span', { class: 'name', 'data-testid': 'session-name' }, name),
+      h('span', { class: 'id' }, session.id)),
+    h('span', { class: 'when' }, updated));
 }
