@@ -1,4 +1,5 @@
 import type { Content, Part } from '@google/genai';
+import { filter, fromEvent, map, type Observable, share } from 'rxjs';
 import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME } from '../../lib/events/framework-function-names.js';
 import { clear, h } from './dom.js';
 import type { RunMessage } from './run-message.js';
@@ -7,7 +8,8 @@ import { timelineRowOf, type TimelineRow } from './timeline-row.js';
 /**
  * The event-timeline column: one section per turn, one row per hook that fired and per event
  * (author, partial or final, function calls and responses, state delta), indented like the
- * seed's timing diagram (Runner ▸ agent ▸ model / tool), in the order they happened.
+ * seed's timing diagram (Runner ▸ agent ▸ model / tool), in the order they happened. A click on
+ * a row emits its message on {@link inspects$}.
  *
  * @example
  * ```ts
@@ -17,10 +19,20 @@ import { timelineRowOf, type TimelineRow } from './timeline-row.js';
  * ```
  */
 export class TimelineView {
+  /** The message of the row clicked (for the event inspector). */
+  readonly inspects$: Observable<RunMessage>;
   private rows: HTMLElement | undefined;
   private header: HTMLElement | undefined;
+  private readonly messages = new WeakMap<Element, RunMessage>();
 
-  constructor(private readonly root: HTMLElement) {}
+  constructor(private readonly root: HTMLElement) {
+    this.inspects$ = fromEvent<MouseEvent>(root, 'click').pipe(
+      map((click) => (click.target instanceof Element ? click.target.closest('li.row') : null)),
+      map((row) => (row ? this.messages.get(row) : undefined)),
+      filter((message): message is RunMessage => message !== undefined),
+      share(),
+    );
+  }
 
   /** Empties the timeline (with an optional placeholder line). */
   reset(placeholder?: string): void {
@@ -48,6 +60,7 @@ export class TimelineView {
     if (!this.rows) this.beginTurn(this.turnCount() + 1, undefined);
     this.labelInvocation(message);
     const row = renderRow(timelineRowOf(message));
+    this.messages.set(row, message);
     this.rows!.appendChild(row);
     row.scrollIntoView({ block: 'nearest' });
   }
