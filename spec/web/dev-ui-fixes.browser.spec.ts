@@ -1,0 +1,179 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { firstValueFrom, lastValueFrom } from 'rxjs';
+import type { AgentApp } from '../../lib/cli/agent-apps.js';
+import { LlmAgent } from '../../lib/agents/llm-agent.js';
+import { Gemini } from '../../lib/models/gemini.js';
+import { appSourceOf } from '../../lib/server/app-source.js';
+import { DevServer } from '../../lib/server/dev-server.js';
+import { GeminiStandIn } from '../../lib/testing/gemini-stand-in.js';
+import { launchChromiumProfile, type ChromiumProfile } from '../support/chromium.js';
+import { notesApp } from '../support/notes-app.js';
+
+const OUT = join('test-output', 'dev-ui', 'fixes');
+const UI_DIR = join('test-output', 'dev-ui', 'fixes-ui');
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** The demo apps (offline), `notes` (artifacts), and `slow` (Gemini's client, one chunk, then a minute of nothing). */
+async function apps(standIn: GeminiStandIn): Promise<AgentApp[]> {
+  for (const key of ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OLLAMA_HOST']) process.env[key] = '';
+  const weather = await import('../../examples/apps/weather/agent.js');
+  const model = new Gemini({ model: 'gemini-2.5-flash', apiKey: 'test-key', httpOptions: { baseUrl: standIn.baseUrl } });
+  return [
+    { name: 'weather', rootAgent: weather.rootAgent, plugins: [] },
+    notesApp,
+    { name: 'slow', rootAgent: new LlmAgent({ name: 'slow_agent', model }), plugins: [] },
+  ];
+}
+
+async function openApp(page: Page, app: string): Promise<string> {
+  await page.selectOption('[data-testid=app-select]', app);
+  await page.click('[data-testid=new-session]');
+  await page.waitForFunction(() => /session=/.test(location.search));
+  return new URL(page.url()).searchParams.get('session')!;
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await page.fill('[data-testid=message]', text);
+  await page.press('[data-testid=message]', 'Enter');
+  await page.waitForSelector('#status[data-busy=false]', { state: 'attached' });
+}
+
+/** The rows of the last turn: `hook`, `event:partial` or `event:final`, `cancelled`. */
+function lastTurnRows(page: Page): Promise<string[]> {
+  return page.$$eval('[data-testid=turn]:last-of-type li.row', (rows) =>
+    rows.map((row) => (row.getAttribute('data-kind') === 'event' ? `event:${row.hasAttribute('data-partial') ? 'partial' : 'final'}` : row.getAttribute('data-hook') ?? row.getAttribute('data-kind') ?? '?')),
+  );
+}
+
+describe("rxadk's own dev UI, its fixes (issue 15), in headless Chromium", () => {
+  let server: DevServer;
+  let chromium: ChromiumProfile;
+  let page: Page;
+  let standIn: GeminiStandIn;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    execFileSync(process.execPath, ['web/build-ui.mjs', UI_DIR], { stdio: 'pipe', timeout: 60_000 });
+    const chunk = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] } }] });
+    standIn = await GeminiStandIn.start({ script: [{ chunks: [chunk('Let me think'), chunk(' for a minute.')], chunkDelayMs: 60_000 }] });
+    server = await firstValueFrom(DevServer.start({ apps: appSourceOf(await apps(standIn)), port: 0, ui: UI_DIR }));
+    chromium = await launchChromiumProfile();
+    page = await chromium.context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid=app-select] option[value=weather]', { state: 'attached' });
+  }, 90_000);
+
+  afterEach(async () => {
+    const title = (expect.getState().currentTestName ?? 'test').replace(/^.*?in headless Chromium /, '');
+    await page.screenshot({ path: join(OUT, `${title.replace(/\W+/g, '-').replace(/^-|-$/g, '').slice(0, 50)}.png`) });
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    if (server) await lastValueFrom(server.close(), { defaultValue: undefined });
+    await standIn?.close();
+  });
+
+  it('deep links: the URL names the app and the session, and a reload reopens them', async () => {
+    const sessionId = await openApp(page, 'weather');
+    await say(page, 'What is the weather in Paris?');
+    expect(new URL(page.url()).search).toBe(`?app=weather&session=${sessionId}`);
+    await page.reload();
+    await page.locator('[data-testid=session-id]', { hasText: sessionId }).waitFor();
+    expect(await page.inputValue('[data-testid=app-select]')).toBe('weather');
+    await page.locator('[data-testid=bubble][data-author=weather_agent]', { hasText: 'It is sunny in Paris, 23°C.' }).waitFor();
+  });
+
+  it('a reopened session shows each streamed answer once, final, after its last chunk', async () => {
+    // the session above was reopened from the server: stored events + recorded hooks
+    const answers = page.locator('[data-testid=bubble][data-author=weather_agent]');
+    expect(await answers.count()).toBe(1);
+    expect(await answers.first().locator('.text').textContent()).toBe('It is sunny in Paris, 23°C.');
+    expect(await page.locator('[data-streaming=true]').count()).toBe(0);
+    const rows = await lastTurnRows(page);
+    expect(rows.filter((row) => row === 'event:partial').length).toBeGreaterThan(1);
+    expect(rows.lastIndexOf('event:final')).toBeGreaterThan(rows.lastIndexOf('event:partial'));
+  });
+
+  it('the inspector shows a row\'s raw event, and the model request and response behind it', async () => {
+    await page.locator('[data-testid=turn]:last-of-type li.row[data-kind=event]:not([data-partial])').last().click();
+    const raw = JSON.parse((await page.locator('[data-testid=inspector-raw]').textContent())!) as { id: string; author: string };
+    expect(raw.author).toBe('weather_agent');
+    await page.locator('[data-testid=inspector-model-request]').waitFor();
+    expect(await page.locator('[data-testid=inspector-model-request]').textContent()).toContain('What is the weather in Paris?');
+    expect(await page.locator('[data-testid=inspector-model-response]').textContent()).toContain('It is sunny in Paris, 23°C.');
+    await page.locator('[data-testid=turn]:last-of-type li.row[data-kind=event]', { hasText: 'functionResponse' }).first().click();
+    await page.locator('[data-testid=inspector-tool-response]').waitFor();
+    expect(await page.locator('[data-testid=inspector-tool-response]').textContent()).toContain('sunny');
+    await page.locator('[data-testid=turn]:last-of-type li.row[data-hook=beforeTool]').click();
+    expect(await page.locator('[data-testid=inspector-raw]').textContent()).toContain('"hook": "beforeTool"');
+  });
+
+  it('rename: the display name shows in the list and the panel, and stays after a reload', async () => {
+    const sessionId = new URL(page.url()).searchParams.get('session')!;
+    await page.click('[data-testid=rename-session]');
+    await page.fill('[data-testid=dialog-input]', 'Paris trip');
+    await page.click('[data-testid=dialog-confirm]');
+    await page.locator(`[data-session-id="${sessionId}"] [data-testid=session-name]`, { hasText: 'Paris trip' }).waitFor();
+    expect(await page.textContent('[data-testid=session-display-name]')).toBe('Paris trip');
+    await page.reload();
+    await page.locator(`[data-session-id="${sessionId}"] [data-testid=session-name]`, { hasText: 'Paris trip' }).waitFor();
+    const stored = (await (await fetch(`${server.url}/apps/weather/users/user/sessions/${sessionId}`)).json()) as { state: Record<string, unknown> };
+    expect(stored.state['__session_metadata__']).toEqual({ displayName: 'Paris trip' });
+  });
+
+  it('delete asks first: Cancel keeps the session, Delete removes it', async () => {
+    const sessionId = new URL(page.url()).searchParams.get('session')!;
+    await page.click('[data-testid=delete-session]');
+    await page.locator('[data-testid=dialog]').waitFor();
+    await page.click('[data-testid=dialog-cancel]');
+    await page.locator('[data-testid=dialog]').waitFor({ state: 'detached' });
+    expect(await page.locator(`[data-session-id="${sessionId}"]`).count()).toBe(1);
+    expect((await fetch(`${server.url}/apps/weather/users/user/sessions/${sessionId}`)).status).toBe(200);
+    await page.click('[data-testid=delete-session]');
+    await page.click('[data-testid=dialog-confirm]');
+    await page.locator(`[data-session-id="${sessionId}"]`).waitFor({ state: 'detached' });
+    expect((await fetch(`${server.url}/apps/weather/users/user/sessions/${sessionId}`)).status).toBe(404);
+    expect(new URL(page.url()).search).toBe('?app=weather');
+  });
+
+  it('artifacts open in a viewer with their versions: text, JSON and images', async () => {
+    await openApp(page, 'notes');
+    await say(page, 'note: buy milk');
+    await say(page, 'note: buy bread');
+    await say(page, `file: data.json application/json ${Buffer.from('{"city":"Paris","temp":23}').toString('base64')}`);
+    await say(page, `file: pixel.png image/png ${PIXEL_PNG}`);
+    await page.click('[data-artifact="notes.txt"]');
+    await page.locator('[data-testid=artifact-text]', { hasText: 'buy bread' }).waitFor();
+    expect(await page.inputValue('[data-testid=artifact-version]')).toBe('1');
+    await page.selectOption('[data-testid=artifact-version]', '0');
+    await page.locator('[data-testid=artifact-text]', { hasText: 'buy milk' }).waitFor();
+    await page.click('[data-artifact="data.json"]');
+    await page.locator('[data-testid=artifact-text]', { hasText: '"city": "Paris"' }).waitFor();
+    await page.click('[data-artifact="pixel.png"]');
+    await page.locator('[data-testid=artifact-image]').waitFor();
+    await page.waitForFunction(() => (document.querySelector('[data-testid=artifact-image]') as HTMLImageElement | null)?.naturalWidth === 1);
+  });
+
+  it('Stop: the bubble loses its cursor and is marked cancelled, and the timeline says so', async () => {
+    await openApp(page, 'slow');
+    await page.fill('[data-testid=message]', 'Take your time');
+    await page.press('[data-testid=message]', 'Enter');
+    await page.locator('[data-testid=bubble][data-author=slow_agent][data-streaming=true]').waitFor();
+    await page.click('[data-testid=stop]');
+    await page.locator('[data-testid=bubble][data-author=slow_agent][data-cancelled=true]').waitFor();
+    expect(await page.locator('[data-streaming=true]').count()).toBe(0);
+    expect((await lastTurnRows(page)).at(-1)).toBe('cancelled');
+  });
+
+  it('the page logged no errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
