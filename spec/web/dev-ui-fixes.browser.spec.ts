@@ -1,31 +1,20 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { firstValueFrom, lastValueFrom } from 'rxjs';
 import type { AgentApp } from '../../lib/cli/agent-apps.js';
-import { LlmAgent } from '../../lib/agents/llm-agent.js';
-import { Gemini } from '../../lib/models/gemini.js';
-import { appSourceOf } from '../../lib/server/app-source.js';
-import { DevServer } from '../../lib/server/dev-server.js';
-import { GeminiStandIn } from '../../lib/testing/gemini-stand-in.js';
-import { launchChromiumProfile, type ChromiumProfile } from '../support/chromium.js';
+import type { DevServer } from '../../lib/server/dev-server.js';
+import { type DevUiFixture, lastTurnRows, startDevUi } from '../support/dev-ui-fixture.js';
 import { notesApp } from '../support/notes-app.js';
 
 const OUT = join('test-output', 'dev-ui', 'fixes');
 const UI_DIR = join('test-output', 'dev-ui', 'fixes-ui');
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-/** The demo apps (offline), `notes` (artifacts), and `slow` (Gemini's client, one chunk, then a minute of nothing). */
-async function apps(standIn: GeminiStandIn): Promise<AgentApp[]> {
+/** The weather demo app (offline) and `notes` (artifacts); the fixture adds `slow`. */
+async function apps(): Promise<AgentApp[]> {
   for (const key of ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OLLAMA_HOST']) process.env[key] = '';
   const weather = await import('../../examples/apps/weather/agent.js');
-  const model = new Gemini({ model: 'gemini-2.5-flash', apiKey: 'test-key', httpOptions: { baseUrl: standIn.baseUrl } });
-  return [
-    { name: 'weather', rootAgent: weather.rootAgent, plugins: [] },
-    notesApp,
-    { name: 'slow', rootAgent: new LlmAgent({ name: 'slow_agent', model }), plugins: [] },
-  ];
+  return [{ name: 'weather', rootAgent: weather.rootAgent, plugins: [] }, notesApp];
 }
 
 async function openApp(page: Page, app: string): Promise<string> {
@@ -41,33 +30,16 @@ async function say(page: Page, text: string): Promise<void> {
   await page.waitForSelector('#status[data-busy=false]', { state: 'attached' });
 }
 
-/** The rows of the last turn: `hook`, `event:partial` or `event:final`, `cancelled`. */
-function lastTurnRows(page: Page): Promise<string[]> {
-  return page.$$eval('[data-testid=turn]:last-of-type li.row', (rows) =>
-    rows.map((row) => (row.getAttribute('data-kind') === 'event' ? `event:${row.hasAttribute('data-partial') ? 'partial' : 'final'}` : row.getAttribute('data-hook') ?? row.getAttribute('data-kind') ?? '?')),
-  );
-}
-
 describe("rxadk's own dev UI, its fixes (issue 15), in headless Chromium", () => {
+  let fixture: DevUiFixture;
   let server: DevServer;
-  let chromium: ChromiumProfile;
   let page: Page;
-  let standIn: GeminiStandIn;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    execFileSync(process.execPath, ['web/build-ui.mjs', UI_DIR], { stdio: 'pipe', timeout: 60_000 });
-    const chunk = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] } }] });
-    standIn = await GeminiStandIn.start({ script: [{ chunks: [chunk('Let me think'), chunk(' for a minute.')], chunkDelayMs: 60_000 }] });
-    server = await firstValueFrom(DevServer.start({ apps: appSourceOf(await apps(standIn)), port: 0, ui: UI_DIR }));
-    chromium = await launchChromiumProfile();
-    page = await chromium.context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
-    await page.goto(server.url);
-    await page.waitForSelector('[data-testid=app-select] option[value=weather]', { state: 'attached' });
+    fixture = await startDevUi(UI_DIR, await apps(), 'weather');
+    ({ server, page, pageErrors } = fixture);
   }, 90_000);
 
   afterEach(async () => {
@@ -75,11 +47,7 @@ describe("rxadk's own dev UI, its fixes (issue 15), in headless Chromium", () =>
     await page.screenshot({ path: join(OUT, `${title.replace(/\W+/g, '-').replace(/^-|-$/g, '').slice(0, 50)}.png`) });
   });
 
-  afterAll(async () => {
-    await chromium?.close();
-    if (server) await lastValueFrom(server.close(), { defaultValue: undefined });
-    await standIn?.close();
-  });
+  afterAll(() => fixture?.close());
 
   it('deep links: the URL names the app and the session, and a reload reopens them', async () => {
     const sessionId = await openApp(page, 'weather');

@@ -1,24 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { firstValueFrom, lastValueFrom } from 'rxjs';
 import type { AgentApp } from '../../lib/cli/agent-apps.js';
-import { appSourceOf } from '../../lib/server/app-source.js';
-import { LlmAgent } from '../../lib/agents/llm-agent.js';
-import { Gemini } from '../../lib/models/gemini.js';
-import { DevServer } from '../../lib/server/dev-server.js';
-import { GeminiStandIn } from '../../lib/testing/gemini-stand-in.js';
-import { launchChromiumProfile as launchChromium, type ChromiumProfile as Chromium } from '../support/chromium.js';
+import type { GeminiStandIn } from '../../lib/testing/gemini-stand-in.js';
+import { type DevUiFixture, lastTurnRows, startDevUi } from '../support/dev-ui-fixture.js';
 
 const OUT = join('test-output', 'dev-ui');
 const UI_DIR = join(OUT, 'ui');
-
-/** `slow`: Gemini (the real client) against a stand-in that sends one chunk, then waits a minute. */
-function slowApp(standIn: GeminiStandIn): AgentApp {
-  const model = new Gemini({ model: 'gemini-2.5-flash', apiKey: 'test-key', httpOptions: { baseUrl: standIn.baseUrl } });
-  return { name: 'slow', rootAgent: new LlmAgent({ name: 'slow_agent', model }), plugins: [] };
-}
 
 /** The demo apps, offline: their modules pick DemoLlm when GEMINI_API_KEY is empty at import time. */
 async function demoApps(): Promise<AgentApp[]> {
@@ -30,13 +18,6 @@ async function demoApps(): Promise<AgentApp[]> {
     { name: 'weather', rootAgent: weather.rootAgent, plugins: [] },
     { name: 'hr', rootAgent: hr.rootAgent, plugins: [] },
   ];
-}
-
-/** The hooks and events of the last turn in the timeline, as `hook` or `event:<partial|final>`. */
-function lastTurnRows(page: Page): Promise<string[]> {
-  return page.$$eval('[data-testid=turn]:last-of-type li.row', (rows) =>
-    rows.map((row) => (row.getAttribute('data-kind') === 'event' ? `event:${row.hasAttribute('data-partial') ? 'partial' : 'final'}` : row.getAttribute('data-hook') ?? row.getAttribute('data-kind') ?? '?')),
-  );
 }
 
 /** True when `expected` appears in `actual` in this order (other items may come between). */
@@ -60,33 +41,18 @@ async function say(page: Page, text: string): Promise<void> {
 }
 
 describe('rxadk web: the dev UI in headless Chromium', () => {
-  let server: DevServer;
-  let chromium: Chromium;
+  let fixture: DevUiFixture;
   let page: Page;
   let standIn: GeminiStandIn;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    execFileSync(process.execPath, ['web/build-ui.mjs', UI_DIR], { stdio: 'pipe', timeout: 60_000 });
-    const chunk = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] } }] });
-    standIn = await GeminiStandIn.start({ script: [{ chunks: [chunk('Let me think'), chunk(' for a minute.')], chunkDelayMs: 60_000 }] });
-    const apps = appSourceOf([...(await demoApps()), slowApp(standIn)]);
-    server = await firstValueFrom(DevServer.start({ apps, port: 0, ui: UI_DIR }));
-    chromium = await launchChromium();
-    page = await chromium.context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
-    await page.goto(server.url);
-    await page.waitForSelector('[data-testid=app-select] option[value=weather]', { state: 'attached' });
+    fixture = await startDevUi(UI_DIR, await demoApps(), 'weather');
+    ({ page, standIn, pageErrors } = fixture);
   }, 90_000);
 
-  afterAll(async () => {
-    await chromium?.close();
-    if (server) await lastValueFrom(server.close(), { defaultValue: undefined });
-    await standIn?.close();
-  });
+  afterAll(() => fixture?.close());
 
   it('weather: creates a session, streams the answer, and shows the timeline with the callbacks in order', async () => {
     const sessionId = await openApp(page, 'weather');
