@@ -193,7 +193,8 @@ else
 fi
 
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-npx --no-install rxadk api_server agents --port "$port" >"$work/server.log" 2>&1 </dev/null &
+# The bin itself, not npx: killing npx would leave its child server running.
+./node_modules/.bin/rxadk api_server agents --port "$port" >"$work/server.log" 2>&1 </dev/null &
 server_pid=$!
 cat >serve-check.mjs <<'EOF'
 const [port, ...apps] = process.argv.slice(2);
