@@ -71,9 +71,13 @@ describe("rxadk's own dev UI, its fixes (issue 15), in headless Chromium", () =>
   });
 
   it('the inspector shows a row\'s raw event, and the model request and response behind it', async () => {
-    await page.locator('[data-testid=turn]:last-of-type li.row[data-kind=event]:not([data-partial])').last().click();
+    const answerRow = page.locator('[data-testid=turn]:last-of-type li.row[data-kind=event]:not([data-partial])').last();
+    const eventId = (await answerRow.getAttribute('data-event-id'))!;
+    expect(eventId).toBeTruthy();
+    await answerRow.click();
     const raw = JSON.parse((await page.locator('[data-testid=inspector-raw]').textContent())!) as { id: string; author: string };
-    expect(raw.author).toBe('weather_agent');
+    expect(raw).toMatchObject({ id: eventId, author: 'weather_agent' });
+    expect(await page.locator('[data-testid=inspector]').textContent()).toContain(`Event ${eventId}`);
     await page.locator('[data-testid=inspector-model-request]').waitFor();
     expect(await page.locator('[data-testid=inspector-model-request]').textContent()).toContain('What is the weather in Paris?');
     expect(await page.locator('[data-testid=inspector-model-response]').textContent()).toContain('It is sunny in Paris, 23°C.');
@@ -82,6 +86,16 @@ describe("rxadk's own dev UI, its fixes (issue 15), in headless Chromium", () =>
     expect(await page.locator('[data-testid=inspector-tool-response]').textContent()).toContain('sunny');
     await page.locator('[data-testid=turn]:last-of-type li.row[data-hook=beforeTool]').click();
     expect(await page.locator('[data-testid=inspector-raw]').textContent()).toContain('"hook": "beforeTool"');
+    await page.locator('[data-testid=inspector-tool-arguments]', { hasText: 'Paris' }).waitFor();
+    // a model step (its hook rows) opens the request and the response of that model call
+    await page.locator('[data-testid=turn]:last-of-type li.row[data-hook=afterModel]:not([data-partial])').first().click();
+    expect(await page.locator('[data-testid=inspector-raw]').textContent()).toContain('"hook": "afterModel"');
+    await page.locator('[data-testid=inspector-model-response]', { hasText: 'get_weather' }).waitFor();
+    expect(await page.locator('[data-testid=inspector-model-request]').textContent()).toContain('What is the weather in Paris?');
+    await page.locator('[data-testid=turn]:last-of-type li.row[data-hook=beforeModel]').last().click();
+    await page.locator('[data-testid=inspector-model-response]', { hasText: 'It is sunny in Paris, 23°C.' }).waitFor();
+    expect(await page.locator('[data-testid=inspector-model-request]').textContent()).toContain('"temp": 23');
+    expect(await page.locator('li.row.selected').count()).toBe(1);
   });
 
   it('rename: the display name shows in the list and the panel, and stays after a reload', async () => {

@@ -2,6 +2,7 @@ import { catchError, concat, defer, map, type Observable, of, tap } from 'rxjs';
 import type { ApiClient, SessionRef } from './api-client.js';
 import { clear, h } from './dom.js';
 import type { RunMessage } from './run-message.js';
+import type { Inspection } from './timeline-view.js';
 
 /** The span attributes the inspector shows, with their headings, in order. */
 const SPAN_PARTS: ReadonlyArray<readonly [string, string]> = [
@@ -12,10 +13,11 @@ const SPAN_PARTS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /**
- * Shows a timeline row's message in `root`, the event inspector: the raw event (or hook entry)
- * as JSON, then — for an event a model call or a tool call produced — what its span kept: the
- * model's request and response, or the tool's arguments and result
- * (`GET /dev/apps/{app}/debug/trace/{eventId}`). Streamed chunks have no span of their own.
+ * Shows a timeline row in `root`, the event inspector: the raw event (or hook entry) as JSON,
+ * then — for an event a model call or a tool call produced, or for a model or tool hook — what
+ * that call's span kept: the model's request and response, or the tool's arguments and result
+ * (`GET /dev/apps/{app}/debug/trace/{eventId}`, with the inspection's `spanEventId`). The span
+ * has the contents only with content capture on; without, the raw entry is all there is.
  *
  * ```
  * raw JSON at once ──► span parts once loaded (or "none kept")|
@@ -23,14 +25,12 @@ const SPAN_PARTS: ReadonlyArray<readonly [string, string]> = [
  *
  * @example
  * ```ts
- * timeline.inspects$.pipe(switchMap((message) => inspectMessage(api, ref, message, inspector))).subscribe();
+ * timeline.inspects$.pipe(switchMap((inspection) => inspectMessage(api, ref, inspection, inspector))).subscribe();
  * ```
  */
-export function inspectMessage(api: ApiClient, ref: SessionRef, message: RunMessage, root: HTMLElement): Observable<unknown> {
-  return concat(
-    defer(() => of(showRaw(message, root))),
-    message.kind === 'event' && !message.event.partial && message.event.author !== 'user' ? spanParts(api, ref, message.event.id, root) : of(undefined),
-  );
+export function inspectMessage(api: ApiClient, ref: SessionRef, inspection: Inspection, root: HTMLElement): Observable<unknown> {
+  const { message, spanEventId } = inspection;
+  return concat(defer(() => of(showRaw(message, root))), spanEventId ? spanParts(api, ref, spanEventId, root) : of(undefined));
 }
 
 function showRaw(message: RunMessage, root: HTMLElement): void {

@@ -9,20 +9,18 @@
  * scope + selection ─► the URL (?app=&session=), so a reload reopens the session
  * ```
  */
-import { BehaviorSubject, catchError, combineLatest, concatMap, distinctUntilChanged, EMPTY, exhaustMap, filter, forkJoin, fromEvent, map, merge, type Observable, of, shareReplay, startWith, Subject, switchMap, take, tap, withLatestFrom } from 'rxjs';
+import { BehaviorSubject, catchError, combineLatest, distinctUntilChanged, EMPTY, exhaustMap, filter, fromEvent, map, merge, type Observable, of, shareReplay, startWith, Subject, switchMap, take, tap, withLatestFrom } from 'rxjs';
 import { ApiClient, type SessionRef } from './api-client.js';
 import { viewArtifact } from './artifact-view.js';
 import { inspectMessage } from './inspect-message.js';
-import type { RunMessage } from './run-message.js';
-import { ask } from './ask.js';
 import { ChatView } from './chat-view.js';
 import { deepLinkSearch, readDeepLink } from './deep-link.js';
 import { fillAppOptions, findPage, type Page, setBusy, setSessionOpen } from './page.js';
-import { displayNameDelta, displayNameOf } from './session-display-name.js';
+import { deletions, renames, type SessionActionContext } from './session-actions.js';
 import { openSession, type SessionScreenParts } from './session-screen.js';
 import { SessionListView } from './session-list-view.js';
 import { SessionPanelView } from './session-panel-view.js';
-import { TimelineView } from './timeline-view.js';
+import { type Inspection, TimelineView } from './timeline-view.js';
 
 /** The app and user whose sessions are listed. */
 interface Scope {
@@ -46,6 +44,7 @@ const parts: SessionScreenParts = {
   afterTurn: () => listChanged$.next(),
 };
 
+const actions: SessionActionContext = { api, page, selection$, details: parts.details, listChanged: () => listChanged$.next() };
 const scope$ = scopeOf(page);
 
 merge(
@@ -57,8 +56,8 @@ merge(
   list.picks$.pipe(withLatestFrom(scope$), tap(([sessionId, scope]) => selection$.next({ ...scope, sessionId }))),
   partialRowsToggle(),
   newSessions(scope$),
-  deletions(),
-  renames(),
+  deletions(actions),
+  renames(actions),
   artifactViews(),
   inspections(),
   selection$.pipe(distinctUntilChanged(sameSession), switchMap(showSelection)),
@@ -133,51 +132,6 @@ function urlOf(scope$: Observable<Scope>): Observable<unknown> {
   );
 }
 
-/** "Delete": asks, then deletes the open session. */
-function deletions(): Observable<unknown> {
-  return fromEvent(page.deleteSession, 'click').pipe(
-    map(() => selection$.value),
-    filter((ref): ref is SessionRef => ref !== undefined),
-    exhaustMap((ref) =>
-      ask(document, { title: 'Delete this session?', message: `${ref.sessionId}: its events, state and artifacts are deleted for good.`, confirm: 'Delete' }).pipe(
-        concatMap(() => api.deleteSession(ref)),
-        catchError(() => EMPTY),
-      ),
-    ),
-    tap(() => {
-      selection$.next(undefined);
-      listChanged$.next();
-    }),
-  );
-}
-
-/** "Rename": asks for a display name and stores it in the session's state, as adk-web does. */
-function renames(): Observable<unknown> {
-  return fromEvent(page.renameSession, 'click').pipe(
-    map(() => selection$.value),
-    filter((ref): ref is SessionRef => ref !== undefined),
-    exhaustMap((ref) =>
-      api.getSession(ref).pipe(
-        concatMap((session) =>
-          ask(document, { title: 'Rename this session', message: session.id, confirm: 'Rename', input: displayNameOf(session) ?? '' }).pipe(
-            map((name) => name.trim()),
-            filter((name) => name !== ''),
-            concatMap((name) => forkJoin({ session: api.patchState(ref, displayNameDelta(session, name)), artifacts: api.listArtifacts(ref) })),
-          ),
-        ),
-        catchError((error: unknown) => {
-          page.status.textContent = `Could not rename: ${String(error)}`;
-          return EMPTY;
-        }),
-      ),
-    ),
-    tap(({ session, artifacts }) => {
-      parts.details.render(session, artifacts);
-      listChanged$.next();
-    }),
-  );
-}
-
 /** A click on an artifact shows it, with its versions (until another is picked or the session changes). */
 function artifactViews(): Observable<unknown> {
   return parts.details.artifactPicks$.pipe(
@@ -191,8 +145,8 @@ function artifactViews(): Observable<unknown> {
 function inspections(): Observable<unknown> {
   return parts.timeline.inspects$.pipe(
     withLatestFrom(selection$),
-    filter((pick): pick is [RunMessage, SessionRef] => pick[1] !== undefined),
-    switchMap(([message, ref]) => inspectMessage(api, ref, message, page.inspector)),
+    filter((pick): pick is [Inspection, SessionRef] => pick[1] !== undefined),
+    switchMap(([inspection, ref]) => inspectMessage(api, ref, inspection, page.inspector)),
   );
 }
 

@@ -3,13 +3,28 @@ import { filter, fromEvent, map, type Observable, share } from 'rxjs';
 import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME } from '../../lib/events/framework-function-names.js';
 import { clear, h } from './dom.js';
 import type { RunMessage } from './run-message.js';
+import { spanEventIdOf } from './span-event-id.js';
 import { timelineRowOf, type TimelineRow } from './timeline-row.js';
+
+/**
+ * A timeline row opened in the inspector: its message, and the id of the event whose span holds
+ * the model call or tool call behind it (see {@link spanEventIdOf}).
+ *
+ * @example
+ * ```ts
+ * const inspection: Inspection = { message: { kind: 'event', event }, spanEventId: event.id };
+ * ```
+ */
+export interface Inspection {
+  message: RunMessage;
+  spanEventId?: string;
+}
 
 /**
  * The event-timeline column: one section per turn, one row per hook that fired and per event
  * (author, partial or final, function calls and responses, state delta), indented like the
  * seed's timing diagram (Runner ▸ agent ▸ model / tool), in the order they happened. A click on
- * a row emits its message on {@link inspects$}.
+ * a row emits it on {@link inspects$} (and marks it selected).
  *
  * @example
  * ```ts
@@ -19,8 +34,8 @@ import { timelineRowOf, type TimelineRow } from './timeline-row.js';
  * ```
  */
 export class TimelineView {
-  /** The message of the row clicked (for the event inspector). */
-  readonly inspects$: Observable<RunMessage>;
+  /** The row clicked, for the event inspector. */
+  readonly inspects$: Observable<Inspection>;
   private rows: HTMLElement | undefined;
   private header: HTMLElement | undefined;
   private readonly messages = new WeakMap<Element, RunMessage>();
@@ -28,8 +43,8 @@ export class TimelineView {
   constructor(private readonly root: HTMLElement) {
     this.inspects$ = fromEvent<MouseEvent>(root, 'click').pipe(
       map((click) => (click.target instanceof Element ? click.target.closest('li.row') : null)),
-      map((row) => (row ? this.messages.get(row) : undefined)),
-      filter((message): message is RunMessage => message !== undefined),
+      filter((row): row is Element => row !== null && this.messages.has(row)),
+      map((row) => this.inspect(row)),
       share(),
     );
   }
@@ -60,9 +75,19 @@ export class TimelineView {
     if (!this.rows) this.beginTurn(this.turnCount() + 1, undefined);
     this.labelInvocation(message);
     const row = renderRow(timelineRowOf(message));
+    if (message.kind === 'event') row.dataset['eventId'] = message.event.id;
     this.messages.set(row, message);
     this.rows!.appendChild(row);
     row.scrollIntoView({ block: 'nearest' });
+  }
+
+  private inspect(row: Element): Inspection {
+    this.root.querySelector('li.row.selected')?.classList.remove('selected');
+    row.classList.add('selected');
+    const rows = Array.from(row.parentElement?.children ?? [row]);
+    const turn = rows.map((each) => this.messages.get(each)).filter((message): message is RunMessage => message !== undefined);
+    const message = this.messages.get(row)!;
+    return { message, spanEventId: spanEventIdOf(turn, turn.indexOf(message)) };
   }
 
   private labelInvocation(message: RunMessage): void {
