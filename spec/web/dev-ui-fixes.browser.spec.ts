@@ -155,6 +155,18 @@ describe("rxadk's own dev UI, its fixes (issue 15), in headless Chromium", () =>
     expect((await lastTurnRows(page)).at(-1)).toBe('cancelled');
   });
 
+  it('a deep link to a session that is gone says so, and leaves the session closed', async () => {
+    await page.goto(`${server.url}/?app=weather&session=gone-for-good`);
+    await page.locator('[data-testid=chat-log] .error', { hasText: 'gone-for-good' }).waitFor();
+    expect(await page.inputValue('[data-testid=app-select]')).toBe('weather');
+    expect(await page.isDisabled('[data-testid=message]')).toBe(true);
+    expect(await page.isDisabled('[data-testid=delete-session]')).toBe(true);
+    // the browser logs each 404 it fetched (session, trace, artifacts) as a console error: only those
+    const notFound = pageErrors.filter((error) => /status of 404/.test(error));
+    expect(notFound.length).toBeGreaterThan(0);
+    pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !notFound.includes(error)));
+  });
+
   it('the page logged no errors', () => {
     expect(pageErrors).toEqual([]);
   });

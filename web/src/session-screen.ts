@@ -21,7 +21,7 @@ import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME } from '../../lib/events/framew
 import type { ApiClient, SessionRef } from './api-client.js';
 import type { ChatView } from './chat-view.js';
 import { historyTurns } from './history-turns.js';
-import { type Page, setBusy } from './page.js';
+import { type Page, setBusy, setSessionOpen } from './page.js';
 import type { RunMessage } from './run-message.js';
 import type { SessionPanelView } from './session-panel-view.js';
 import type { TimelineView } from './timeline-view.js';
@@ -55,7 +55,16 @@ export interface SessionScreenParts {
  * ```
  */
 export function openSession(ref: SessionRef, parts: SessionScreenParts): Observable<unknown> {
-  return concat(showHistory(ref, parts), converse(ref, parts));
+  // A session that cannot be loaded (deleted, a stale link) stays closed: its error shows, no composer.
+  return concat(showHistory(ref, parts), converse(ref, parts)).pipe(
+    catchError((error: unknown) => {
+      setSessionOpen(parts.page, false);
+      parts.chat.reset();
+      parts.timeline.reset();
+      parts.details.reset(`Session ${ref.sessionId} could not be opened.`);
+      return report(error, parts);
+    }),
+  );
 }
 
 function showHistory(ref: SessionRef, parts: SessionScreenParts): Observable<unknown> {
@@ -72,7 +81,6 @@ function showHistory(ref: SessionRef, parts: SessionScreenParts): Observable<unk
         for (const message of turn.messages) show(message, parts, answered);
       });
     }),
-    catchError((error: unknown) => report(error, parts)),
   );
 }
 
