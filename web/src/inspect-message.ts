@@ -60,12 +60,16 @@ function rawOf(message: RunMessage): [string, unknown] {
   }
 }
 
+const NO_SPAN = 'No model or tool call is kept for this event: it came from elsewhere (a callback, the user), or the server no longer holds its trace (traces live in memory, bounded, not across restarts).';
+const NO_CONTENTS = 'The span of this call keeps no contents: content capture is off (ADK_CAPTURE_MESSAGE_CONTENT_IN_SPANS=false).';
+
 function spanParts(api: ApiClient, ref: SessionRef, eventId: string, root: HTMLElement): Observable<unknown> {
   return api.eventSpan(ref, eventId).pipe(
     map((attributes) => SPAN_PARTS.filter(([key]) => typeof attributes[key] === 'string' && attributes[key] !== '{}').map(([key, title]) => [title, attributes[key] as string] as const)),
-    catchError(() => of([])),
-    tap((found) => {
-      if (found.length === 0) root.append(h('p', { class: 'placeholder', 'data-testid': 'inspector-no-span' }, 'No model or tool call recorded for this event (traces are kept in memory, bounded).'));
+    map((found) => ({ found, kept: true })),
+    catchError(() => of({ found: [], kept: false })),
+    tap(({ found, kept }) => {
+      if (found.length === 0) root.append(h('p', { class: 'placeholder', 'data-testid': 'inspector-no-span' }, kept ? NO_CONTENTS : NO_SPAN));
       for (const [title, json] of found) root.append(h('h4', {}, title), h('pre', { 'data-testid': `inspector-${title.toLowerCase().replace(/ /g, '-')}` }, pretty(json)));
     }),
   );
