@@ -153,6 +153,12 @@ describe("rxadk's own dev UI, its fixes (issue 15), in headless Chromium", () =>
     await page.locator('[data-testid=bubble][data-author=slow_agent][data-cancelled=true]').waitFor();
     expect(await page.locator('[data-streaming=true]').count()).toBe(0);
     expect((await lastTurnRows(page)).at(-1)).toBe('cancelled');
+    // reopened (the chunk comes back from the recorded hooks): still one bubble, no cursor, cancelled
+    await page.reload();
+    await page.locator('[data-testid=bubble][data-author=slow_agent][data-cancelled=true]', { hasText: 'Let me think' }).waitFor();
+    expect(await page.locator('[data-testid=bubble][data-author=slow_agent]').count()).toBe(1);
+    expect(await page.locator('[data-streaming=true]').count()).toBe(0);
+    expect((await lastTurnRows(page)).at(-1)).toBe('cancelled');
   });
 
   it('a deep link to a session that is gone says so, and leaves the session closed', async () => {

@@ -45,11 +45,24 @@ describe('historyTurns (reopening a stored session)', () => {
       entry('e-1', 'onEvent', { eventId: 'm1', author: 'bot', partial: true, detail: 'Hello' }),
       entry('e-1', 'onEvent', { eventId: 'm1', author: 'bot', partial: true, detail: ' there' }),
       entry('e-1', 'onEvent', { eventId: 'm1', author: 'bot' }),
+      entry('e-1', 'afterRun'),
     ];
     const [turn] = historyTurns(events, traces);
-    expect(shape(turn!.messages)).toEqual(['onUserMessage', 'onEvent', '~m1', 'onEvent', '~m1', 'onEvent', 'm1']);
-    const last = turn!.messages.at(-1)!;
+    expect(shape(turn!.messages)).toEqual(['onUserMessage', 'onEvent', '~m1', 'onEvent', '~m1', 'onEvent', 'm1', 'afterRun']);
+    const last = turn!.messages.at(-2)!;
     expect(last.kind === 'event' && last.event.content?.parts?.[0]?.text).toBe('Hello there');
+  });
+
+  it('a recorded turn that never reached afterRun (Stop) ends cancelled; one that failed (onRunError) does not', () => {
+    const events = [event('u1', 'e-1', 'user', 'hi'), event('u2', 'e-2', 'user', 'again')];
+    const traces = [
+      entry('e-1', 'onUserMessage'), entry('e-1', 'onEvent', { eventId: 'm1', author: 'bot', partial: true, detail: 'Let me' }),
+      entry('e-2', 'onUserMessage'), entry('e-2', 'onRunError', { error: 'boom' }),
+    ];
+    const [stopped, failed] = historyTurns(events, traces);
+    expect(shape(stopped!.messages)).toEqual(['onUserMessage', 'onEvent', '~m1', 'cancelled']);
+    expect(stopped!.messages.at(-1)).toEqual({ kind: 'cancelled', detail: expect.stringContaining('without afterRun') });
+    expect(shape(failed!.messages)).toEqual(['onUserMessage', 'onRunError']);
   });
 
   it('without recorded traces (the server restarted), a turn is its stored events', () => {

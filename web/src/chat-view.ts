@@ -82,12 +82,15 @@ export class ChatView {
 
   /** A run was stopped: its growing bubbles end where they are, marked cancelled, and a note says so. */
   cancelStreaming(note: string): void {
-    for (const bubble of this.streaming.values()) {
-      bubble.dataset['streaming'] = 'false';
-      bubble.dataset['cancelled'] = 'true';
-    }
-    this.streaming.clear();
+    for (const bubble of this.streaming.values()) bubble.dataset['cancelled'] = 'true';
+    this.endStreaming();
     this.showNote(note);
+  }
+
+  /** A run ended (or failed) with bubbles still growing: they keep their text and lose the cursor. */
+  endStreaming(): void {
+    for (const bubble of this.streaming.values()) bubble.dataset['streaming'] = 'false';
+    this.streaming.clear();
   }
 
   /** Marks every still-pending confirmation card as answered (after a decision is sent). */

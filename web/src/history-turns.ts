@@ -3,6 +3,10 @@ import type { Event } from '../../lib/events/event.js';
 import type { TraceEntry } from '../../lib/server/trace-entry.js';
 import type { RunMessage } from './run-message.js';
 
+/** The hooks that end a run: a turn recorded without either was cut short. */
+const ENDING_HOOKS: ReadonlySet<string> = new Set(['afterRun', 'onRunError']);
+const UNFINISHED = 'The run ended without afterRun: it was cancelled (Stop, or its connection closed), or it is still running elsewhere.';
+
 /**
  * One past turn of a session, rebuilt for display.
  *
@@ -25,7 +29,8 @@ export interface HistoryTurn {
  * invocation's recorded hooks by sequence number, each stored event placed right after the
  * `onEvent` entry that announced it. Without recorded hooks (e.g. after the server restarted,
  * traces being kept in memory) a turn is its stored events alone. Partial events are not
- * stored: they are rebuilt from their `onEvent` entries (author and text).
+ * stored: they are rebuilt from their `onEvent` entries (author and text). A recorded turn with
+ * neither `afterRun` nor `onRunError` was cut short (Stop): it ends with a `cancelled` message.
  *
  * @example
  * ```ts
@@ -55,6 +60,7 @@ function turnOf(invocationId: string, events: readonly Event[], entries: readonl
     if (!event.partial) byId.delete(event.id);
   }
   for (const event of byId.values()) messages.push({ kind: 'event', event });
+  if (entries.length > 0 && !entries.some((entry) => ENDING_HOOKS.has(entry.hook))) messages.push({ kind: 'cancelled', detail: UNFINISHED });
   return { invocationId, userContent: userEvent?.content, messages };
 }
 

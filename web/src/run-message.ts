@@ -18,8 +18,11 @@ export type RunMessage =
   | { kind: 'trace'; entry: TraceEntry }
   | { kind: 'user'; content: Content }
   | { kind: 'error'; error: string }
-  /** Stop was pressed: the run was unsubscribed (its connection closed). */
-  | { kind: 'cancelled' };
+  /**
+   * Stop was pressed: the run was unsubscribed (its connection closed). Rebuilt from a stored
+   * session, `detail` says why the turn counts as cancelled.
+   */
+  | { kind: 'cancelled'; detail?: string };
 
 /**
  * The message a `/run_sse` frame carries: `event: trace` → a hook, `event: error` → the run's

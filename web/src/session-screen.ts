@@ -79,6 +79,7 @@ function showHistory(ref: SessionRef, parts: SessionScreenParts): Observable<unk
         if (turn.userContent) chat.showUser(turn.userContent);
         timeline.beginTurn(index + 1, turn.userContent);
         for (const message of turn.messages) show(message, parts, answered);
+        chat.endStreaming();
       });
     }),
   );
@@ -114,7 +115,10 @@ function runTurn(ref: SessionRef, message: Content, parts: SessionScreenParts): 
         show({ kind: 'error', error: messageOf(error) }, parts);
         return EMPTY;
       }),
-      finalize(() => setBusy(page, false)),
+      finalize(() => {
+        chat.endStreaming();
+        setBusy(page, false);
+      }),
     );
   });
 }
@@ -134,7 +138,7 @@ function show(message: RunMessage, parts: SessionScreenParts, answered?: Readonl
   parts.timeline.append(message);
   if (message.kind === 'event') parts.chat.showEvent(message.event, answered);
   if (message.kind === 'error') parts.chat.showError(message.error);
-  if (message.kind === 'cancelled') parts.chat.cancelStreaming('Stopped: the run was cancelled (its connection closed).');
+  if (message.kind === 'cancelled') parts.chat.cancelStreaming(message.detail ? 'This turn did not finish: it was cancelled.' : 'Stopped: the run was cancelled (its connection closed).');
 }
 
 function report(error: unknown, parts: SessionScreenParts): Observable<never> {

@@ -72,7 +72,7 @@ export function timelineRowOf(message: RunMessage): TimelineRow {
     case 'user':
       return { kind: 'user', label: 'user', level: 0, tone: 'user', meta: [], details: [] };
     case 'cancelled':
-      return { kind: 'cancelled', label: 'cancelled', level: 0, tone: 'error', meta: [], details: ['Stop: the run was unsubscribed and its connection closed; nothing more is stored.'] };
+      return { kind: 'cancelled', label: 'cancelled', level: 0, tone: 'error', meta: [], details: [message.detail ?? 'Stop: the run was unsubscribed and its connection closed; nothing more is stored.'] };
   }
 }
 
