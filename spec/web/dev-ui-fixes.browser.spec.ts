@@ -142,6 +142,13 @@ describe("rxadk's own dev UI, its fixes (issue 15), in headless Chromium", () =>
     await page.click('[data-artifact="pixel.png"]');
     await page.locator('[data-testid=artifact-image]').waitFor();
     await page.waitForFunction(() => (document.querySelector('[data-testid=artifact-image]') as HTMLImageElement | null)?.naturalWidth === 1);
+    // an open artifact stays open through the next turn, at its new latest version
+    await page.click('[data-artifact="notes.txt"]');
+    await page.locator('[data-testid=artifact-text]', { hasText: 'buy bread' }).waitFor();
+    await say(page, 'note: buy eggs');
+    await page.locator('[data-testid=artifact-text]', { hasText: 'buy eggs' }).waitFor();
+    expect(await page.inputValue('[data-testid=artifact-version]')).toBe('2');
+    expect(await page.locator('[data-testid=artifact-version] option').count()).toBe(3);
   });
 
   it('Stop: the bubble loses its cursor and is marked cancelled, and the timeline says so', async () => {

@@ -1,11 +1,13 @@
-import { filter, fromEvent, map, type Observable, share } from 'rxjs';
+import { filter, fromEvent, map, merge, type Observable, share, Subject, tap } from 'rxjs';
 import type { Session } from '../../lib/sessions/session.js';
 import { clear, h } from './dom.js';
 import { displayNameOf } from './session-display-name.js';
 
 /**
  * The selected session's details: its display name and id, number of stored events, state (JSON),
- * and its artifacts — a click on one ({@link artifactPicks$}) opens it in the {@link viewer}.
+ * and its artifacts — a click on one ({@link artifactPicks$}) opens it in the {@link viewer}. The
+ * artifact open stays open when the panel is rendered again (after a turn): it is picked again,
+ * so its newest version shows.
  *
  * @example
  * ```ts
@@ -15,24 +17,33 @@ import { displayNameOf } from './session-display-name.js';
  * ```
  */
 export class SessionPanelView {
-  /** The name of the artifact clicked. */
+  /** The name of the artifact clicked (or still open after a new render). */
   readonly artifactPicks$: Observable<string>;
   private viewerElement: HTMLElement | undefined;
+  private openArtifact: string | undefined;
+  private sessionId: string | undefined;
+  private readonly reopens = new Subject<string>();
 
   constructor(private readonly root: HTMLElement) {
-    this.artifactPicks$ = fromEvent<MouseEvent>(root, 'click').pipe(
+    const clicks = fromEvent<MouseEvent>(root, 'click').pipe(
       map((click) => (click.target instanceof Element ? click.target.closest<HTMLElement>('[data-artifact]')?.dataset['artifact'] : undefined)),
       filter((name): name is string => name !== undefined),
+    );
+    this.artifactPicks$ = merge(clicks, this.reopens).pipe(
+      tap((name) => (this.openArtifact = name)),
       share(),
     );
   }
 
   reset(placeholder?: string): void {
     this.viewerElement = undefined;
+    this.openArtifact = undefined;
     clear(this.root, placeholder);
   }
 
   render(session: Session, artifacts: readonly string[]): void {
+    if (this.openArtifact && session.id !== this.sessionId) this.openArtifact = undefined;
+    this.sessionId = session.id;
     clear(this.root);
     const name = displayNameOf(session);
     this.viewerElement = h('div', { class: 'artifact-viewer', 'data-testid': 'artifact-viewer' });
@@ -50,6 +61,7 @@ export class SessionPanelView {
             ...artifacts.map((artifact) => h('li', {}, h('button', { type: 'button', class: 'link', 'data-artifact': artifact, title: `Open ${artifact}` }, artifact)))),
       this.viewerElement,
     );
+    if (this.openArtifact && artifacts.includes(this.openArtifact)) this.reopens.next(this.openArtifact);
   }
 
   /** Where an opened artifact shows (empty until one is picked; replaced at each render). */
