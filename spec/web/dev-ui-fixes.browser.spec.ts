@@ -96,6 +96,10 @@ describe("rxadk's own dev UI, its fixes (issue 15), in headless Chromium", () =>
     await page.locator('[data-testid=inspector-model-response]', { hasText: 'It is sunny in Paris, 23°C.' }).waitFor();
     expect(await page.locator('[data-testid=inspector-model-request]').textContent()).toContain('"temp": 23');
     expect(await page.locator('li.row.selected').count()).toBe(1);
+    // from the keyboard: Enter on a focused row
+    await page.locator('[data-testid=turn]:last-of-type li.row[data-hook=afterTool]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=inspector-raw]', { hasText: '"hook": "afterTool"' }).waitFor();
   });
 
   it('rename: the display name shows in the list and the panel, and stays after a reload', async () => {

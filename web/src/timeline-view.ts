@@ -1,5 +1,5 @@
 import type { Content, Part } from '@google/genai';
-import { filter, fromEvent, map, type Observable, share } from 'rxjs';
+import { filter, fromEvent, map, merge, type Observable, share, tap } from 'rxjs';
 import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME } from '../../lib/events/framework-function-names.js';
 import { clear, h } from './dom.js';
 import type { RunMessage } from './run-message.js';
@@ -24,7 +24,7 @@ export interface Inspection {
  * The event-timeline column: one section per turn, one row per hook that fired and per event
  * (author, partial or final, function calls and responses, state delta), indented like the
  * seed's timing diagram (Runner ▸ agent ▸ model / tool), in the order they happened. A click on
- * a row emits it on {@link inspects$} (and marks it selected).
+ * a row (or Enter on a focused one) emits it on {@link inspects$} (and marks it selected).
  *
  * @example
  * ```ts
@@ -41,8 +41,12 @@ export class TimelineView {
   private readonly messages = new WeakMap<Element, RunMessage>();
 
   constructor(private readonly root: HTMLElement) {
-    this.inspects$ = fromEvent<MouseEvent>(root, 'click').pipe(
-      map((click) => (click.target instanceof Element ? click.target.closest('li.row') : null)),
+    const keys = fromEvent<KeyboardEvent>(root, 'keydown').pipe(
+      filter((key) => key.key === 'Enter' || key.key === ' '),
+      tap((key) => key.preventDefault()),
+    );
+    this.inspects$ = merge(fromEvent<MouseEvent>(root, 'click'), keys).pipe(
+      map((input) => (input.target instanceof Element ? input.target.closest('li.row') : null)),
       filter((row): row is Element => row !== null && this.messages.has(row)),
       map((row) => this.inspect(row)),
       share(),
@@ -109,6 +113,7 @@ function renderRow(row: TimelineRow): HTMLElement {
       'data-kind': row.kind,
       'data-hook': row.hook,
       'data-partial': row.partial ? 'true' : undefined,
+      tabindex: '0',
     },
     ...details,
   );
