@@ -1,5 +1,6 @@
-import { BehaviorSubject, concatMap, first, ignoreElements, Observable, type OperatorFunction, tap } from 'rxjs';
+import { BehaviorSubject, first, ignoreElements, Observable, type OperatorFunction, tap } from 'rxjs';
 import type { Event } from '../events/event.js';
+import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
 
 /**
  * The "pause until committed" barrier of SPEC §6, shared by `ctx.emit` and the Runner's commit
@@ -70,12 +71,15 @@ export class CommitBarrier {
 
   /**
    * The Runner's side: counts each arriving event, then commits them one at a time, in arrival
-   * order (`concatMap`), counting each as committed when its commit step completes.
+   * order, counting each as committed when its commit step completes. An event for which
+   * `forward` returns a result needs no commit step (a partial event, when no plugin watches
+   * events): if nothing is queued, that result is handed on at once and counted, with no
+   * subscription ({@link concatMapOrForward}).
    *
    * ```
-   * source:   a──b─────────
+   * source:   a──b──p─────        p: partial, forwarded
    * commit:   [a: 30ms][b: 30ms]
-   * result:   ───30─a'──30─b'
+   * result:   ───30─a'──30─b'p
    * ```
    *
    * @example
@@ -83,12 +87,11 @@ export class CommitBarrier {
    * agent.runAsync(ctx).pipe(barrier.commitInOrder((e) => store.appendEvent(session, e)));
    * ```
    */
-  commitInOrder<R>(commit: (event: Event) => Observable<R>): OperatorFunction<Event, R> {
-    const committedOne = { complete: () => this.committed.next(this.committed.value + 1) };
+  commitInOrder<R>(commit: (event: Event) => Observable<R>, forward: (event: Event) => R | undefined = () => undefined): OperatorFunction<Event, R> {
     return (source) =>
       source.pipe(
         tap(() => this.arrivals++),
-        concatMap((event) => commit(event).pipe(tap(committedOne))),
+        concatMapOrForward(forward, commit, () => this.committed.next(this.committed.value + 1)),
       );
   }
 }

@@ -1,4 +1,5 @@
 import { concat, concatMap, defer, EMPTY, type Observable, throwError } from 'rxjs';
+import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
 import { instrumentedModelCall } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { createEventActions } from '../events/event-actions.js';
@@ -28,6 +29,7 @@ export interface LlmStepOptions {
  * ```
  * build request (processors, in order; they may emit events)
  *   └► before-model ─► model ─► after-model          (per response / streamed chunk)
+ *        ├► a streamed chunk: handed on at once (not stored, nothing to wait for)
  *        └► emit model event ─ committed ─► (final response only) run tools
  *             └► emit one merged function-response event ─ committed ─► transfer / end for confirmation
  *                  └► (a set_model_response call) emit the structured answer as the final response
@@ -50,8 +52,23 @@ export function runLlmStep(ctx: InvocationContext, agent: FlowAgent, options: Ll
 function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest): Observable<Event> {
   return instrumentedModelCall(ctx, agent, request, (ctx) => {
     const base: ModelEventBase = { id: ctx.idGenerator(), actions: createEventActions() };
-    return callModel(ctx, agent, request, base.actions).pipe(concatMap((response) => postprocess(ctx, agent, request, base, response)));
+    return callModel(ctx, agent, request, base.actions).pipe(
+      concatMapOrForward(
+        (response) => streamedChunkEvent(ctx, agent, request, base, response),
+        (response) => postprocess(ctx, agent, request, base, response),
+      ),
+    );
   });
+}
+
+/**
+ * A streamed chunk's event, handed on without `ctx.emit`: a partial event is never stored and
+ * changes no state, so there is nothing for the step to wait for (the Runner still forwards it in
+ * arrival order). `undefined` for anything else, which {@link postprocess} handles.
+ */
+function streamedChunkEvent(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest, base: ModelEventBase, response: LlmResponse): Event | undefined {
+  if (!response.partial || !response.content || unreadableCallError(agent.canonicalModel(), agent.name, response)) return undefined;
+  return modelResponseEvent(ctx, base, response, request.toolsDict);
 }
 
 function postprocess(

@@ -1,4 +1,4 @@
-import type { OperatorFunction } from 'rxjs';
+import { type Observable, of, type OperatorFunction } from 'rxjs';
 import type { CommitBarrier } from '../context/commit-barrier.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -6,7 +6,8 @@ import { callbackChain } from '../plugins/callback-chain.js';
 
 /**
  * The Runner's commit step, per event, one at a time and in arrival order (through the
- * invocation's {@link CommitBarrier}): persist it (partial events are forwarded, not stored), let
+ * invocation's {@link CommitBarrier}): persist it (partial events never reach the store, as in
+ * ADK's Runner; with no `onEventCallback` they take the barrier's fast lane), let
  * the plugins' `onEventCallback` replace what the caller sees (the stored event is what the
  * session keeps), and hand it to the caller. Only then does the agent code waiting in
  * `ctx.emit(event)` resume, so it observes the committed state. The agent's event is never
@@ -26,8 +27,10 @@ import { callbackChain } from '../plugins/callback-chain.js';
  */
 export function commitEvents(ctx: InvocationContext, barrier: CommitBarrier): OperatorFunction<Event, Event> {
   const onEvent = callbackChain(ctx.pluginManager, 'onEventCallback');
-  return barrier.commitInOrder((event) =>
-    ctx.sessionService.appendEvent(ctx.session, withRunMetadata(ctx, event)).pipe(onEvent.replaceEach((stored) => [ctx, stored])),
+  const store = (event: Event): Observable<Event> => (event.partial ? of(event) : ctx.sessionService.appendEvent(ctx.session, event));
+  return barrier.commitInOrder(
+    (event) => store(withRunMetadata(ctx, event)).pipe(onEvent.replaceEach((stored) => [ctx, stored])),
+    (event) => (event.partial && !onEvent.registered ? withRunMetadata(ctx, event) : undefined),
   );
 }
 

@@ -1,4 +1,5 @@
-import { concat, defer, delay, EMPTY, filter, map, NEVER, type Observable, of, Subject, take, tap } from 'rxjs';
+import { jest } from '@jest/globals';
+import { concat, defer, delay, EMPTY, filter, map, merge, NEVER, type Observable, of, Subject, take, tap } from 'rxjs';
 import { CommitBarrier } from '../../lib/context/commit-barrier.js';
 import { createEvent, type Event } from '../../lib/events/event.js';
 import { testScheduler } from '../support/test-scheduler.js';
@@ -104,4 +105,32 @@ describe('CommitBarrier', () => {
       expectSubscriptions(commit.subscriptions).toBe('^--!');
     });
   });
+
+  describe('the fast lane (forward)', () => {
+    const partial = (id: string): Event => createEvent({ id, author: 'agent', timestamp: 0, partial: true });
+    const forwardPartial = (e: Event): Event | undefined => (e.partial ? e : undefined);
+
+    it('a forwarded event is handed on and counted committed during its emission: emit completes at once, no commit step runs', () => {
+      const commit = jest.fn((e: Event) => of(e));
+      testScheduler().run(({ expectObservable }) => {
+        const barrier = new CommitBarrier();
+        const agent$ = concat(barrier.emit(partial('p')), barrier.emit(partial('q')), barrier.emit(ev('a')));
+        expectObservable(wire2(barrier, agent$, commit, forwardPartial)).toBe('(pqa|)');
+      });
+      expect(commit.mock.calls.map(([e]) => e.id)).toEqual(['a']);
+    });
+
+    it('a forwarded event waits behind an event still being committed, and its emitter waits for it', () => {
+      testScheduler().run(({ cold, expectObservable }) => {
+        const barrier = new CommitBarrier();
+        const agent$ = merge(barrier.emit(ev('a')), concat(barrier.emit(partial('p')), defer(() => of(ev('b')))));
+        // p arrives while a is being stored: it waits, and its emitter resumes only once p is handed on
+        expectObservable(wire2(barrier, agent$, (e) => cold('-----(x|)', { x: e }), forwardPartial)).toBe('-----(ap)-(b|)');
+      });
+    });
+  });
 });
+
+function wire2(barrier: CommitBarrier, agent$: Observable<Event>, commit: (e: Event) => Observable<Event>, forward: (e: Event) => Event | undefined): Observable<string> {
+  return agent$.pipe(barrier.commitInOrder(commit, forward), map((e) => e.id));
+}

@@ -1,6 +1,8 @@
 import { jest } from '@jest/globals';
 import type { Content } from '@google/genai';
-import { concat, concatMap, defer, EMPTY, firstValueFrom, map, NEVER, of, throwError, toArray } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, firstValueFrom, map, merge, NEVER, type Observable, of, throwError, timer, toArray } from 'rxjs';
+import type { Event } from '../../lib/events/event.js';
+import type { Session } from '../../lib/sessions/session.js';
 import { createPlugin } from '../../lib/plugins/create-plugin.js';
 import { Runner } from '../../lib/runner/runner.js';
 import { InMemoryRunner } from '../../lib/runner/in-memory-runner.js';
@@ -141,6 +143,28 @@ describe('Runner.runAsync: one invocation', () => {
       });
     });
     expect(stored()).toEqual(['user: hello', 'agent: Hello']);
+  });
+
+  it('never hands a partial event to the store (as ADK\'s Runner); partial events queue behind a final event still being stored', () => {
+    class SlowStore extends InMemorySessionService {
+      readonly seen: string[] = [];
+      override appendEvent(session: Session, event: Event): Observable<Event> {
+        this.seen.push(`${event.partial ? '~ ' : ''}${event.author}`);
+        return event.author === 'agent' ? timer(3).pipe(concatMap(() => super.appendEvent(session, event))) : super.appendEvent(session, event);
+      }
+    }
+    const sessionService = new SlowStore();
+    sessionService.createSession({ appName: 'app', userId: 'u1', sessionId: 's1' }).subscribe();
+    const agent = new FnAgent({
+      name: 'agent',
+      // the final event is emitted into the pipeline without waiting (merge), so the chunk after it arrives while it is being stored
+      body: (ctx) => merge(ctx.emit(textEvent(ctx, 'Hello')), ctx.emit(textEvent(ctx, 'more', { partial: true }))),
+    });
+    testScheduler().run(({ expectObservable }) => {
+      const runner = new Runner({ appName: 'app', agent, sessionService });
+      expectObservable(runner.runAsync(turn()).pipe(map(simplifyEvent))).toBe('---(ab|)', { a: 'agent: Hello', b: '~ agent: more' });
+    });
+    expect(sessionService.seen).toEqual(['user', 'agent']);
   });
 
   it('uses the idGenerator and the clock it is given; the default clock is virtual time', () => {
