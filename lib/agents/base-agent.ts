@@ -112,7 +112,7 @@ export abstract class BaseAgent {
 
 /** The event, or a copy of it authored by `author` when it has no author (events are never modified). */
 function withAuthor(event: Event, author: string): Event {
-  return event.author ? event : { ...event, author };
+  return event.author ? event : Object.assign({}, event, { author });
 }
 
 function adoptSubAgents(parent: BaseAgent): void {

@@ -254,15 +254,10 @@ export class InvocationContext {
    * branch; `init` overrides any of them (an id or timestamp it gives is not generated at all).
    */
   createEvent(init: Partial<EventInit> = {}): Event {
-    return {
-      invocationId: this.invocation.id,
-      author: this.agent.name,
-      ...(this.branch !== undefined ? { branch: this.branch } : {}),
-      ...init,
-      id: init.id ?? this.invocation.idGenerator(),
-      timestamp: init.timestamp ?? this.invocation.clock(),
-      actions: createEventActions(init.actions),
-    };
+    const { id = this.invocation.idGenerator(), timestamp = this.invocation.clock(), actions, ...rest } = init;
+    const event: Event = { invocationId: this.invocation.id, author: this.agent.name, id, timestamp, actions: createEventActions(actions) };
+    if (this.branch !== undefined) event.branch = this.branch;
+    return Object.assign(event, rest);
   }
 
   /** Counts one model call; returns the count so far in this invocation. */

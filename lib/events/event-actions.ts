@@ -30,12 +30,8 @@ export interface EventActions {
  * ```
  */
 export function createEventActions(partial: Partial<EventActions> = {}): EventActions {
-  return {
-    ...partial,
-    stateDelta: partial.stateDelta ?? {},
-    artifactDelta: partial.artifactDelta ?? {},
-    requestedToolConfirmations: partial.requestedToolConfirmations ?? {},
-  };
+  const { stateDelta = {}, artifactDelta = {}, requestedToolConfirmations = {}, ...rest } = partial;
+  return { stateDelta, artifactDelta, requestedToolConfirmations, ...rest };
 }
 
 /**

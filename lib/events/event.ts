@@ -36,11 +36,6 @@ export type EventInit = Partial<Omit<Event, 'actions'>> & { author: string; acti
  * ```
  */
 export function createEvent(init: EventInit): Event {
-  return {
-    ...init,
-    id: init.id ?? defaultIdGenerator(),
-    invocationId: init.invocationId ?? '',
-    timestamp: init.timestamp ?? schedulerClock(),
-    actions: createEventActions(init.actions),
-  };
+  const { id = defaultIdGenerator(), invocationId = '', timestamp = schedulerClock(), actions, ...rest } = init;
+  return { id, invocationId, timestamp, ...rest, actions: createEventActions(actions) };
 }

@@ -1,4 +1,4 @@
-import type { FunctionCall } from '@google/genai';
+import type { FunctionCall, FunctionResponse } from '@google/genai';
 import { catchError, defaultIfEmpty, defer, filter, map, type Observable, of, take, throwError, timeout } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { LazyAbortController } from '../context/lazy-abort-controller.js';
@@ -198,11 +198,17 @@ function withConfirmationReply(toolContext: ToolContext, result: ToolResult): To
   return Object.hasOwn(toolContext.actions.requestedToolConfirmations, toolContext.functionCallId) ? { error: CONFIRMATION_REQUIRED_ERROR } : result;
 }
 
+/** The `functionResponse` part answering `call` (its id only when the call has one). */
+function functionResponseOf(call: FunctionCall, response: ToolResult): FunctionResponse {
+  const name = typeof call.name === 'string' ? call.name : '';
+  return typeof call.id === 'string' ? { id: call.id, name, response } : { name, response };
+}
+
 function responseEvent(ctx: InvocationContext, call: FunctionCall, toolContext: ToolContext, response: ToolResult): Event {
   return ctx.createEvent({
     content: {
       role: 'user',
-      parts: [{ functionResponse: { ...(typeof call.id === 'string' ? { id: call.id } : {}), name: typeof call.name === 'string' ? call.name : '', response } }],
+      parts: [{ functionResponse: functionResponseOf(call, response) }],
     },
     actions: toolContext.actions,
   });

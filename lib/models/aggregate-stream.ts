@@ -45,7 +45,7 @@ export function aggregateStream(): OperatorFunction<LlmResponse, LlmResponse> {
       return source.subscribe({
         next: (chunk) => {
           aggregator.add(chunk);
-          subscriber.next({ ...chunk, partial: true });
+          subscriber.next(Object.assign({}, chunk, { partial: true }));
         },
         error: (error) => subscriber.error(error),
         complete: () => {

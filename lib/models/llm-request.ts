@@ -31,7 +31,8 @@ export interface LlmRequest {
  * ```
  */
 export function createLlmRequest(init: Partial<LlmRequest> = {}): LlmRequest {
-  return { ...init, contents: init.contents ?? [], config: init.config ?? {}, toolsDict: init.toolsDict ?? {} };
+  const { contents = [], config = {}, toolsDict = {}, ...rest } = init;
+  return { contents, config, toolsDict, ...rest };
 }
 
 /**
