@@ -1,4 +1,4 @@
-import { BehaviorSubject, first, ignoreElements, Observable, type OperatorFunction, tap } from 'rxjs';
+import { first, ignoreElements, Observable, type OperatorFunction, Subject, tap } from 'rxjs';
 import type { Event } from '../events/event.js';
 import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
 
@@ -21,7 +21,7 @@ import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
  *   buffered or delayed e                                         when its parent pulls it into a list)
  * ```
  *
- * What arrives later is committed in arrival order by the Runner's `concatMap`; nothing is lost.
+ * What arrives later is committed in arrival order by the Runner's commit step; nothing is lost.
  * A synchronous store commits *during* the emission, so the wait starts already satisfied: no
  * subscription, no scheduler hop.
  *
@@ -45,7 +45,9 @@ import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
  */
 export class CommitBarrier {
   private arrivals = 0;
-  private readonly committed = new BehaviorSubject(0);
+  private committed = 0;
+  /** Each new committed count, told only while an emitter waits. */
+  private readonly commits = new Subject<number>();
 
   /**
    * Emits `event`, then completes once what the emission delivered to the Runner is committed
@@ -61,11 +63,11 @@ export class CommitBarrier {
       const before = this.arrivals;
       subscriber.next(event);
       const reached = this.arrivals;
-      if (reached === before || this.committed.value >= reached) {
+      if (reached === before || this.committed >= reached) {
         subscriber.complete();
         return undefined;
       }
-      return this.committed.pipe(first((count) => count >= reached), ignoreElements()).subscribe(subscriber);
+      return this.commits.pipe(first((count) => count >= reached), ignoreElements()).subscribe(subscriber);
     });
   }
 
@@ -91,7 +93,12 @@ export class CommitBarrier {
     return (source) =>
       source.pipe(
         tap(() => this.arrivals++),
-        concatMapOrForward(forward, commit, () => this.committed.next(this.committed.value + 1)),
+        concatMapOrForward(forward, commit, () => this.countCommitted()),
       );
+  }
+
+  private countCommitted(): void {
+    this.committed++;
+    if (this.commits.observed) this.commits.next(this.committed);
   }
 }

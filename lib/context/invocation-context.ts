@@ -254,10 +254,11 @@ export class InvocationContext {
    * branch; `init` overrides any of them (an id or timestamp it gives is not generated at all).
    */
   createEvent(init: Partial<EventInit> = {}): Event {
-    const { id = this.invocation.idGenerator(), timestamp = this.invocation.clock(), actions, ...rest } = init;
-    const event: Event = { invocationId: this.invocation.id, author: this.agent.name, id, timestamp, actions: createEventActions(actions) };
-    if (this.branch !== undefined) event.branch = this.branch;
-    return Object.assign(event, rest);
+    const event = Object.assign({ invocationId: this.invocation.id, author: this.agent.name }, this.branch === undefined ? undefined : { branch: this.branch }, init) as Event;
+    event.id ??= this.invocation.idGenerator();
+    event.timestamp ??= this.invocation.clock();
+    event.actions = createEventActions(init.actions);
+    return event;
   }
 
   /** Counts one model call; returns the count so far in this invocation. */

@@ -30,6 +30,7 @@ export interface EventActions {
  * ```
  */
 export function createEventActions(partial: Partial<EventActions> = {}): EventActions {
+  if (partial.stateDelta && partial.artifactDelta && partial.requestedToolConfirmations) return { ...partial } as EventActions;
   const { stateDelta = {}, artifactDelta = {}, requestedToolConfirmations = {}, ...rest } = partial;
   return { stateDelta, artifactDelta, requestedToolConfirmations, ...rest };
 }

@@ -1,7 +1,7 @@
 import type { Content, FunctionCall } from '@google/genai';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { type EventActions, snapshotEventActions } from '../events/event-actions.js';
-import type { Event, EventInit } from '../events/event.js';
+import type { Event } from '../events/event.js';
 import type { LlmResponse } from '../models/llm-response.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../events/framework-function-names.js';
@@ -28,11 +28,11 @@ export function modelResponseEvent(
   response: LlmResponse,
   toolsDict: Record<string, BaseTool>,
 ): Event {
-  const init: Partial<EventInit> = { id: base.id, actions: snapshotEventActions(base.actions), ...response };
-  if (response.content) init.content = withFunctionCallIds(ctx, response.content);
-  const calls = response.partial ? [] : functionCallsOf(init.content);
-  if (calls.length) init.longRunningToolIds = longRunningIds(calls, toolsDict);
-  return ctx.createEvent(init);
+  const event = Object.assign(ctx.createEvent({ id: base.id, actions: snapshotEventActions(base.actions) }), response);
+  if (response.content) event.content = withFunctionCallIds(ctx, response.content);
+  const calls = response.partial ? [] : functionCallsOf(event.content);
+  if (calls.length) event.longRunningToolIds = longRunningIds(calls, toolsDict);
+  return event;
 }
 
 function longRunningIds(calls: FunctionCall[], toolsDict: Record<string, BaseTool>): string[] {

@@ -1,3 +1,4 @@
+import type { Part } from '@google/genai';
 import { concat, concatMap, defer, EMPTY, type Observable, throwError } from 'rxjs';
 import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
 import { instrumentedModelCall } from '../context/instrumented.js';
@@ -54,7 +55,7 @@ function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest
     const base: ModelEventBase = { id: ctx.idGenerator(), actions: createEventActions() };
     return callModel(ctx, agent, request, base.actions).pipe(
       concatMapOrForward(
-        (response) => streamedChunkEvent(ctx, agent, request, base, response),
+        (response) => streamedChunkEvent(ctx, request, base, response),
         (response) => postprocess(ctx, agent, request, base, response),
       ),
     );
@@ -64,11 +65,16 @@ function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest
 /**
  * A streamed chunk's event, handed on without `ctx.emit`: a partial event is never stored and
  * changes no state, so there is nothing for the step to wait for (the Runner still forwards it in
- * arrival order). `undefined` for anything else, which {@link postprocess} handles.
+ * arrival order). `undefined` for anything else, which {@link postprocess} handles (a chunk with a
+ * function call too, so that its arguments are checked).
  */
-function streamedChunkEvent(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest, base: ModelEventBase, response: LlmResponse): Event | undefined {
-  if (!response.partial || !response.content || unreadableCallError(agent.canonicalModel(), agent.name, response)) return undefined;
+function streamedChunkEvent(ctx: InvocationContext, request: LlmRequest, base: ModelEventBase, response: LlmResponse): Event | undefined {
+  if (!response.partial || !response.content || response.content.parts?.some(isFunctionCallPart)) return undefined;
   return modelResponseEvent(ctx, base, response, request.toolsDict);
+}
+
+function isFunctionCallPart(part: Part): boolean {
+  return part.functionCall !== undefined;
 }
 
 function postprocess(

@@ -45,7 +45,9 @@ export function aggregateStream(): OperatorFunction<LlmResponse, LlmResponse> {
       return source.subscribe({
         next: (chunk) => {
           aggregator.add(chunk);
-          subscriber.next(Object.assign({}, chunk, { partial: true }));
+          const partial = Object.assign({}, chunk);
+          partial.partial = true;
+          subscriber.next(partial);
         },
         error: (error) => subscriber.error(error),
         complete: () => {
