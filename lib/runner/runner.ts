@@ -136,7 +136,7 @@ export class Runner {
 
   private loadSession(request: RunAsyncRequest): Observable<Session> {
     const ref = { appName: this.appName, userId: request.userId, sessionId: request.sessionId };
-    return this.sessionService.getSession(ref).pipe(
+    return this.sessionService.getSessionForRun(ref).pipe(
       concatMap((session) => {
         if (session) return of(session);
         if (this.autoCreateSession) return this.sessionService.createSession(ref);

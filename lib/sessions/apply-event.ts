@@ -48,9 +48,24 @@ export function commitEvent(
   targets: StateTargets = liveStateTargets(session.state),
 ): Event {
   if (event.partial) return event;
+  const stored = applyStoredEvent(session, event, targets);
+  session.events.push(stored);
+  return stored;
+}
+
+/**
+ * {@link commitEvent} without the append: applies `event`'s delta to `targets` and advances
+ * `session.lastUpdateTime`; returns the stored form of the event. For a store whose history array
+ * is shared with the live session that appends it.
+ *
+ * @example
+ * ```ts
+ * const stored = applyStoredEvent(session, event, targets); // session.events unchanged
+ * ```
+ */
+export function applyStoredEvent(session: Session, event: Event, targets: StateTargets): Event {
   const stored = withoutTempKeys(event);
   applyScopedStateDelta(targets, event.actions.stateDelta);
-  session.events.push(stored);
   session.lastUpdateTime = stored.timestamp;
   return stored;
 }

@@ -96,6 +96,21 @@ export abstract class BaseSessionService {
     return invocation;
   }
 
+  /**
+   * The session an invocation runs on: the Runner loads it with this, once per turn, under the
+   * session's lock. By default {@link getSession}. A store may answer a *live* session instead,
+   * one that shares its stored history array rather than copying it (so that a turn costs the
+   * same on a long session), as long as {@link appendEvent} on it stores each event exactly once.
+   *
+   * @example
+   * ```ts
+   * sessionService.getSessionForRun({ appName, userId, sessionId }).subscribe((session) => run(session));
+   * ```
+   */
+  getSessionForRun(ref: SessionRef): Observable<Session | undefined> {
+    return this.getSession(ref);
+  }
+
   /** Stores `event` and commits it into `session`; emits the stored event. */
   appendEvent(session: Session, event: Event): Observable<Event> {
     if (event.partial) return of(event);

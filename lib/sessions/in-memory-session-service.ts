@@ -1,4 +1,4 @@
-import { defer, Observable, of } from 'rxjs';
+import { defer, map, Observable, of } from 'rxjs';
 import type { Event } from '../events/event.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { schedulerClock, type Clock } from '../utils/clock.js';
@@ -6,15 +6,15 @@ import {
   BaseSessionService,
   type CreateSessionRequest,
   type DeleteSessionRequest,
-  type GetSessionConfig,
   type GetSessionRequest,
   type ListSessionsRequest,
   type ListSessionsResponse,
+  type SessionRef,
 } from './base-session-service.js';
 import { SessionAlreadyExistsError } from './session-already-exists-error.js';
 import type { Session } from './session.js';
 import { selectEvents } from './select-events.js';
-import { commitEvent } from './apply-event.js';
+import { applyStoredEvent, commitEvent } from './apply-event.js';
 import { applyScopedStateDelta, type StateTargets } from './state-delta.js';
 
 /**
@@ -24,7 +24,8 @@ import { applyScopedStateDelta, type StateTargets } from './state-delta.js';
  *
  * `getSession` returns a fresh session object each time (its own state record and event array);
  * events themselves are shared and treated as immutable once stored, so a read costs one array
- * copy and an append costs O(delta). Each stored session keeps only its own keys; `app:` and
+ * copy and an append costs O(delta). A Runner's turn reads through {@link getSessionForRun}, whose
+ * session shares the stored array, so a turn costs no copy of the history. Each stored session keeps only its own keys; `app:` and
  * `user:` keys live in shared records. An append goes through the session reducer
  * ({@link commitEvent}) with those records as its state targets, so this store applies the same
  * state-scoping rules as every other.
@@ -64,15 +65,31 @@ export class InMemorySessionService extends BaseSessionService {
       };
       applyScopedStateDelta(this.targetsOf(stored), request.state ?? {});
       byUser.set(id, stored);
-      return of(this.view(stored));
+      return of(this.view(stored, []));
     });
   }
 
   getSession(request: GetSessionRequest): Observable<Session | undefined> {
     return defer(() => {
       const stored = this.find(request.appName, request.userId, request.sessionId);
-      return of(stored && this.view(stored, request.config));
+      return of(stored && this.view(stored, selectEvents(stored.events, request.config)));
     });
+  }
+
+  /**
+   * The session a Runner's turn runs on: {@link getSession} without events (so a subclass's
+   * `getSession` still decides when and whether it answers), whose `events` is then the stored
+   * history array itself. Appends through {@link appendEvent} land there once, so a turn never
+   * copies the history; `getSession` still answers a copy.
+   */
+  override getSessionForRun(ref: SessionRef): Observable<Session | undefined> {
+    const { appName, userId, sessionId } = ref;
+    return this.getSession({ appName, userId, sessionId, config: { numRecentEvents: 0 } }).pipe(map((session) => session && this.withStoredEvents(session)));
+  }
+
+  private withStoredEvents(session: Session): Session {
+    const stored = this.find(session.appName, session.userId, session.id);
+    return stored ? { ...session, events: stored.events } : session;
   }
 
   listSessions(request: ListSessionsRequest): Observable<ListSessionsResponse> {
@@ -81,7 +98,7 @@ export class InMemorySessionService extends BaseSessionService {
       const users = request.userId === undefined ? [...(byApp?.values() ?? [])] : [byApp?.get(request.userId)];
       const sessions: Session[] = [];
       for (const byUser of users) {
-        for (const stored of byUser?.values() ?? []) sessions.push({ ...this.view(stored), events: [] });
+        for (const stored of byUser?.values() ?? []) sessions.push(this.view(stored, []));
       }
       return of({ sessions });
     });
@@ -102,12 +119,14 @@ export class InMemorySessionService extends BaseSessionService {
           `Cannot append to session "${session.id}" (app "${session.appName}", user "${session.userId}"): it does not exist.`,
         );
       }
-      subscriber.next(commitEvent(stored, event, this.targetsOf(stored)));
+      // a live session (getSessionForRun) shares the stored array: the caller's commit appends to it
+      subscriber.next(session.events === stored.events ? applyStoredEvent(stored, event, this.targetsOf(stored)) : commitEvent(stored, event, this.targetsOf(stored)));
       subscriber.complete();
     });
   }
 
-  private view(stored: Session, config?: GetSessionConfig): Session {
+  /** A session object for the caller: its own merged state record, and `events`. */
+  private view(stored: Session, events: Event[]): Session {
     return {
       id: stored.id,
       appName: stored.appName,
@@ -117,7 +136,7 @@ export class InMemorySessionService extends BaseSessionService {
         ...this.userState.get(stored.appName)?.get(stored.userId),
         ...stored.state,
       },
-      events: selectEvents(stored.events, config),
+      events,
       lastUpdateTime: stored.lastUpdateTime,
     };
   }

@@ -89,6 +89,30 @@ describe('InMemorySessionService', () => {
     expect(again!.state['step']).toBe(1);
   });
 
+  it('a run\'s session (getSessionForRun) shares the stored history: each append is stored once, and getSession still answers a copy', async () => {
+    const { service, session } = await setup();
+    const ref = { appName: app, userId: 'u1', sessionId: session.id };
+    await firstValueFrom(service.appendEvent(session, createEvent({ author: 'a', id: 'e1' })));
+    const live = (await firstValueFrom(service.getSessionForRun(ref)))!;
+    const copy = (await firstValueFrom(service.getSession(ref)))!;
+    expect(live.events.map((e) => e.id)).toEqual(['e1']);
+    await firstValueFrom(service.appendEvent(live, createEvent({ author: 'a', id: 'e2', actions: { stateDelta: { step: 2, 'user:lang': 'fr', 'temp:t': 1 } } })));
+    // a stale copy appends too: stored once, next to the live session's event
+    await firstValueFrom(service.appendEvent(copy, createEvent({ author: 'b', id: 'e3' })));
+    const after = (await firstValueFrom(service.getSession(ref)))!;
+    expect(after.events.map((e) => e.id)).toEqual(['e1', 'e2', 'e3']);
+    expect(after.state).toEqual({ step: 2, 'user:lang': 'fr' });
+    expect(live.state).toEqual({ step: 2, 'user:lang': 'fr', 'temp:t': 1 });
+    expect(after.events).not.toBe(live.events);
+    expect(after.lastUpdateTime).toBe(after.events[2]!.timestamp);
+  });
+
+  it('a run\'s session of a missing session is undefined', async () => {
+    const { service } = await setup();
+    expect(await firstValueFrom(service.getSessionForRun({ appName: app, userId: 'u1', sessionId: 'nope' }))).toBeUndefined();
+    expect(await firstValueFrom(service.getSessionForRun({ appName: app, userId: 'someone else', sessionId: 's-1' }))).toBeUndefined();
+  });
+
   it('deletes sessions', async () => {
     const { service, session } = await setup();
     await firstValueFrom(service.deleteSession({ appName: app, userId: 'u1', sessionId: session.id }));
