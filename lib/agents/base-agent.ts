@@ -112,7 +112,9 @@ export abstract class BaseAgent {
 
 /** The event, or a copy of it authored by `author` when it has no author (events are never modified). */
 function withAuthor(event: Event, author: string): Event {
-  return event.author ? event : Object.assign({}, event, { author });
+  if (event.author) return event;
+  const { author: _missing, ...fields } = event;
+  return { author, ...fields };
 }
 
 function adoptSubAgents(parent: BaseAgent): void {

@@ -254,7 +254,7 @@ export class InvocationContext {
    * branch; `init` overrides any of them (an id or timestamp it gives is not generated at all).
    */
   createEvent(init: Partial<EventInit> = {}): Event {
-    const event = Object.assign({ invocationId: this.invocation.id, author: this.agent.name }, this.branch === undefined ? undefined : { branch: this.branch }, init) as Event;
+    const event = { invocationId: this.invocation.id, author: this.agent.name, ...(this.branch === undefined ? undefined : { branch: this.branch }), ...init } as Event;
     event.id ??= this.invocation.idGenerator();
     event.timestamp ??= this.invocation.clock();
     event.actions = createEventActions(init.actions);

@@ -5,6 +5,7 @@ import type { Event } from '../events/event.js';
 import type { LlmResponse } from '../models/llm-response.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../events/framework-function-names.js';
+import { withId } from '../utils/with-id.js';
 
 /** The identity a model call's events share (every streamed chunk and the final response). */
 export interface ModelEventBase {
@@ -28,7 +29,7 @@ export function modelResponseEvent(
   response: LlmResponse,
   toolsDict: Record<string, BaseTool>,
 ): Event {
-  const event = Object.assign(ctx.createEvent({ id: base.id, actions: snapshotEventActions(base.actions) }), response);
+  const event = ctx.createEvent({ id: base.id, actions: snapshotEventActions(base.actions), ...response });
   if (response.content) event.content = withFunctionCallIds(ctx, response.content);
   const calls = response.partial ? [] : functionCallsOf(event.content);
   if (calls.length) event.longRunningToolIds = longRunningIds(calls, toolsDict);
@@ -46,7 +47,7 @@ function withFunctionCallIds(ctx: InvocationContext, content: Content): Content 
     ...content,
     parts: parts.map((p) =>
       p.functionCall && !p.functionCall.id
-        ? { ...p, functionCall: { ...p.functionCall, id: `${CLIENT_FUNCTION_CALL_ID_PREFIX}${ctx.idGenerator()}` } }
+        ? { ...p, functionCall: withId(p.functionCall, `${CLIENT_FUNCTION_CALL_ID_PREFIX}${ctx.idGenerator()}`) }
         : p,
     ),
   };

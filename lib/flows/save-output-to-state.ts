@@ -2,6 +2,7 @@ import type { Event } from '../events/event.js';
 import { isFinalResponse } from '../events/is-final-response.js';
 import type { JsonSchema } from '../tools/to-gemini-schema.js';
 import { parseStructuredOutput } from './parse-structured-output.js';
+import { setOwn } from '../utils/set-own.js';
 
 /** The parts of an agent that decide what its `outputKey` stores. */
 export interface OutputSettings {
@@ -30,5 +31,5 @@ export function saveOutputToState(agent: OutputSettings, event: Event): Event {
     .join('');
   if (!text.trim()) return event;
   const value = agent.outputSchema ? parseStructuredOutput(agent.name, agent.outputSchema, text) : text;
-  return { ...event, actions: { ...event.actions, stateDelta: { ...event.actions.stateDelta, [agent.outputKey]: value } } };
+  return { ...event, actions: { ...event.actions, stateDelta: setOwn({ ...event.actions.stateDelta }, agent.outputKey, value) } };
 }

@@ -45,9 +45,8 @@ export function aggregateStream(): OperatorFunction<LlmResponse, LlmResponse> {
       return source.subscribe({
         next: (chunk) => {
           aggregator.add(chunk);
-          const partial = Object.assign({}, chunk);
-          partial.partial = true;
-          subscriber.next(partial);
+          const { partial: _given, ...fields } = chunk;
+          subscriber.next({ partial: true, ...fields });
         },
         error: (error) => subscriber.error(error),
         complete: () => {

@@ -1,4 +1,5 @@
 import type { Content, Part } from '@google/genai';
+import { withId } from '../utils/with-id.js';
 
 /**
  * Gives every function call in a conversation an id, and every function response the id of the
@@ -36,7 +37,7 @@ export function pairFunctionCallIds(contents: readonly Content[]): Content[] {
     if (call) {
       const id = call.id || fresh();
       unanswered.push({ id, name: call.name ?? '' });
-      return call.id ? part : { ...part, functionCall: { ...call, id } };
+      return call.id ? part : { ...part, functionCall: withId(call, id) };
     }
     const response = part.functionResponse;
     if (response) {
@@ -45,7 +46,7 @@ export function pairFunctionCallIds(contents: readonly Content[]): Content[] {
         : unanswered.findIndex((u) => u.name === (response.name ?? ''));
       const id = response.id || (index >= 0 ? unanswered[index]!.id : fresh());
       if (index >= 0) unanswered.splice(index, 1);
-      return response.id ? part : { ...part, functionResponse: { ...response, id } };
+      return response.id ? part : { ...part, functionResponse: withId(response, id) };
     }
     return part;
   };

@@ -37,5 +37,7 @@ export function commitEvents(ctx: InvocationContext, barrier: CommitBarrier): Op
 /** The event with `RunConfig.customMetadata` added (the event's own keys win), as a new object. */
 function withRunMetadata(ctx: InvocationContext, event: Event): Event {
   const extra = ctx.runConfig.customMetadata;
-  return extra ? { ...event, customMetadata: { ...extra, ...event.customMetadata } } : event;
+  if (!extra) return event;
+  const { customMetadata, ...fields } = event;
+  return { customMetadata: { ...extra, ...customMetadata }, ...fields };
 }

@@ -51,7 +51,7 @@ async function ask(s: Setup): Promise<ConfirmationRequest> {
   const events = await send(s.runner, user('I want 3 days off'));
   expect(events.map(simplifyEvent)).toEqual([
     'hr_agent: call request_vacation({"days":3})',
-    expect.stringMatching(/^hr_agent: call adk_request_confirmation\(\{"originalFunctionCall":\{"name":"request_vacation","args":\{"days":3\},"id":"adk-[^"]+"\},"toolConfirmation":\{"hint":"Approve 3 days off\?","confirmed":false,"payload":\{"days":3\}\}\}\)$/),
+    expect.stringMatching(/^hr_agent: call adk_request_confirmation\(\{"originalFunctionCall":\{"id":"adk-[^"]+","name":"request_vacation","args":\{"days":3\}\},"toolConfirmation":\{"hint":"Approve 3 days off\?","confirmed":false,"payload":\{"days":3\}\}\}\)$/),
     'hr_agent: request_vacation returned {"error":"This tool call requires confirmation, please approve or reject."}',
   ]);
   expect(events[1]!.longRunningToolIds).toEqual([getConfirmationRequests(events[1]!)[0]!.id]);
