@@ -23,7 +23,7 @@ import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 import { PluginManager } from '../plugins/plugin-manager.js';
-import type { BaseSessionService } from '../sessions/base-session-service.js';
+import type { BaseSessionService, SessionRef } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Clock } from '../utils/clock.js';
 import { InvalidRequestError, SessionNotFoundError, toError } from '../utils/errors.js';
@@ -124,7 +124,9 @@ export class Runner {
       validateRequest(request);
       const key = `${request.userId.length}:${request.userId}/${request.sessionId}`; // length-prefixed: one key per (user, session)
       const ref = { appName: this.appName, userId: request.userId, sessionId: request.sessionId };
-      const invocation = this.loadSession(request).pipe(concatMap((session) => this.runInvocation(session, request)));
+      const invocation = this.sessionService.getSessionForRun(ref).pipe(
+        concatMap((session) => (session ? this.runInvocation(session, request) : this.createSessionAndRun(ref, request))),
+      );
       return this.sessionRuns.run(key, this.sessionService.withSessionLock(ref, invocation));
     });
   }
@@ -134,15 +136,10 @@ export class Runner {
     return concat(this.pluginManager.close(), of(undefined));
   }
 
-  private loadSession(request: RunAsyncRequest): Observable<Session> {
-    const ref = { appName: this.appName, userId: request.userId, sessionId: request.sessionId };
-    return this.sessionService.getSessionForRun(ref).pipe(
-      concatMap((session) => {
-        if (session) return of(session);
-        if (this.autoCreateSession) return this.sessionService.createSession(ref);
-        return throwError(() => new SessionNotFoundError(ref));
-      }),
-    );
+  /** A missing session: created first with `autoCreateSession`, else `SessionNotFoundError`. */
+  private createSessionAndRun(ref: SessionRef, request: RunAsyncRequest): Observable<Event> {
+    if (!this.autoCreateSession) return throwError(() => new SessionNotFoundError(ref));
+    return this.sessionService.createSession(ref).pipe(concatMap((session) => this.runInvocation(session, request)));
   }
 
   private runInvocation(session: Session, request: RunAsyncRequest): Observable<Event> {
