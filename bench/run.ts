@@ -23,6 +23,7 @@ import { runParallelToolsScenario, type ParallelRun } from './scenarios/parallel
 import { runStreamingScenario } from './scenarios/streaming.js';
 import { streamingTables, streamingTarget } from './streaming/streaming-report.js';
 import { buckets, runTurnsScenario, statsOf, type TurnsResult, type TurnsRun } from './scenarios/turns.js';
+import { distributionTable, distributionTargets } from './turns-distribution.js';
 
 interface Options {
   scenarios: Set<string>;
@@ -46,7 +47,7 @@ function parseOptions(argv: readonly string[]): Options {
   const turns = int('turns', 1000);
   return {
     scenarios: list('scenario', 'turns,parallel,handles,heap,streaming'),
-    frameworks: list('framework', 'rxadk,adk,plain'),
+    frameworks: list('framework', 'rxadk,adk,plain,ai'),
     turns,
     adkTurns: int('adk-turns', turns),
     aiTurns: int('ai-turns', 200),
@@ -223,6 +224,8 @@ async function main(): Promise<void> {
     for (const line of turnsTables(turns)) console.log(line);
     console.log(`\nMean µs per turn of each ${BUCKET}-turn stretch of the single-session run (turn numbers):`);
     console.log(growthTable(turns));
+    console.log('\nDistribution of the single-session run (GC share: GC pauses ÷ wall time; RSS right after the run):');
+    console.log(distributionTable(turns.single, WINDOW));
     const ratios = ratioRows(turns);
     if (ratios.length) {
       console.log('\nPer-turn overhead ratio (@google/adk µs per turn ÷ rxadk µs per turn):');
@@ -245,6 +248,7 @@ async function main(): Promise<void> {
       }
       summary.push(['mean per-turn cost ≤ 5× the plain-JS loop', `rxadk ${times(ratio)}`, ratio <= 5 ? 'MET' : 'NOT MET']);
     }
+    if (ours) summary.push(...distributionTargets(ours, turns.single.find((r) => r.framework === adk.name), WINDOW));
     if (ours) {
       const s = statsOf(ours, WINDOW);
       const theirs = turns.single.find((r) => r.framework === adk.name);

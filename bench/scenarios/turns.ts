@@ -5,6 +5,7 @@
 // The scripted model costs next to nothing, so a turn's time is the framework's overhead.
 import type { BenchApp, Framework } from '../frameworks/framework.js';
 import { progress } from '../report.js';
+import { recordGcTime } from '../gc-time.js';
 import { collectGarbage, mean, nowMs } from '../stats.js';
 
 export interface TurnsOptions {
@@ -32,6 +33,10 @@ export interface TurnsRun {
    * CPU-bound, so well below 1 means the process waited for a core (other load on the machine).
    */
   cpuPerWall: number;
+  /** GC pauses that started during the measured turns. */
+  gcMs: number;
+  /** The process's RSS right after the measured turns. */
+  rssBytes: number;
 }
 
 /** Mean wall time (ms) of each consecutive `size`-turn bucket of the run. */
@@ -49,6 +54,10 @@ export interface TurnsRunStats {
   firstWindowMs: number;
   lastWindowMs: number;
   growth: number;
+  medianMs: number;
+  p99Ms: number;
+  /** GC pauses ÷ the run's wall time. */
+  gcShare: number;
 }
 
 export function statsOf(run: TurnsRun, window: number): TurnsRunStats {
@@ -64,10 +73,20 @@ export function statsOf(run: TurnsRun, window: number): TurnsRunStats {
     firstWindowMs,
     lastWindowMs,
     growth: lastWindowMs / firstWindowMs,
+    medianMs: percentile(run.turnMs, 0.5),
+    p99Ms: percentile(run.turnMs, 0.99),
+    gcShare: run.gcMs / run.totalMs,
   };
 }
 
 /** Turns of one warm-up session: the warm-up runs the code paths, not long histories. */
+/** The nearest-rank percentile `p` (0 < p ≤ 1) of `values`. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+}
+
 const WARMUP_SESSION_TURNS = 50;
 
 async function warmUp(framework: Framework, turns: number): Promise<void> {
@@ -100,6 +119,7 @@ async function runSessions(
   let eventsEmitted = 0;
   const cpuBefore = process.cpuUsage();
   const start = nowMs();
+  const stopGcTime = recordGcTime(start);
   for (let turn = 0; turn < turnsPerSession; turn++) {
     for (const id of ids) {
       const before = nowMs();
@@ -109,6 +129,8 @@ async function runSessions(
   }
   const totalMs = nowMs() - start;
   const cpu = process.cpuUsage(cpuBefore);
+  const rssBytes = process.memoryUsage().rss;
+  const gcMs = await stopGcTime(start + totalMs);
   let eventsStored = 0;
   for (const id of ids) eventsStored += await app.storedEventCount(id);
   return {
@@ -121,6 +143,8 @@ async function runSessions(
     eventsEmitted,
     eventsStored,
     cpuPerWall: (cpu.user + cpu.system) / 1000 / totalMs,
+    gcMs,
+    rssBytes,
   };
 }
 
