@@ -21,7 +21,7 @@ import { heapReport, runAbortListenerHeapScenario } from './scenarios/abort-list
 import { runOpenHandlesScenario, summarizeResources, type OpenHandlesResult } from './scenarios/open-handles.js';
 import { runParallelToolsScenario, type ParallelRun } from './scenarios/parallel-tools.js';
 import { runStreamingScenario } from './scenarios/streaming.js';
-import { streamingTables, streamingTarget } from './streaming/streaming-report.js';
+import { scriptedRunnerTarget, streamingTables, streamingTarget } from './streaming/streaming-report.js';
 import { buckets, runTurnsScenario, statsOf, type TurnsResult, type TurnsRun } from './scenarios/turns.js';
 import { distributionTable, distributionTargets } from './turns-distribution.js';
 
@@ -324,6 +324,8 @@ async function main(): Promise<void> {
     for (const line of streamingTables(result)) console.log(line);
     const target = streamingTarget(result);
     if (target) summary.push(target);
+    const scripted = scriptedRunnerTarget(result);
+    if (scripted) summary.push(scripted);
   }
 
   console.log(`\nLoad average at end (1/5/15 min): ${loadAverage()}`);

@@ -114,3 +114,30 @@ export function streamingTarget(result: StreamingResult): [string, string, strin
     worst < STREAMING_TARGET_US && rxadkRows.every(({ row }) => row.complete) ? 'MET' : 'NOT MET',
   ];
 }
+
+/** Issue 16's target: a whole Runner turn on `ScriptedLlm` (no SDK, no HTTP) costs ≤ 1 µs per chunk. */
+export const SCRIPTED_RUNNER_TARGET_US = 1;
+
+/**
+ * The summary row for {@link SCRIPTED_RUNNER_TARGET_US}: the Runner turn's µs per chunk through
+ * `ScriptedLlm`, all of it overhead (and, for reference, what it costs above the adapter alone).
+ *
+ * @example
+ * ```ts
+ * const row = scriptedRunnerTarget(result);
+ * if (row) summary.push(row);
+ * ```
+ */
+export function scriptedRunnerTarget(result: StreamingResult): [string, string, string] | undefined {
+  const scripted = measured(result).find(({ provider }) => provider === 'ScriptedLlm');
+  const runner = scripted?.rows.find((r) => r.timing.path.framework === 'rxadk' && r.timing.path.layer === 'Runner turn');
+  const adapter = scripted?.rows.find((r) => r.timing.path.framework === 'rxadk' && r.timing.path.layer === 'adapter');
+  if (!runner?.overheadUs) return undefined;
+  const above = adapter?.overheadUs === undefined ? '' : ` (${fmt(runner.overheadUs - adapter.overheadUs, 2)} above the adapter)`;
+  return [
+    `streaming: ≤ ${SCRIPTED_RUNNER_TARGET_US} µs per chunk, Runner turn on ScriptedLlm`,
+    `${fmt(runner.overheadUs, 2)} µs/chunk${above}`,
+    runner.overheadUs <= SCRIPTED_RUNNER_TARGET_US && runner.complete ? 'MET' : 'NOT MET',
+  ];
+}
+
