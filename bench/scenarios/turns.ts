@@ -60,6 +60,17 @@ export interface TurnsRunStats {
   gcShare: number;
 }
 
+/**
+ * The figures of one run: throughput, mean µs per turn and per event, the mean of the first and
+ * last `window` turns and their ratio (growth), the nearest-rank median and p99 turn, and the
+ * GC share (GC pauses ÷ wall time).
+ *
+ * @example
+ * ```ts
+ * const s = statsOf(run, 50);
+ * console.log(s.p99Ms / s.medianMs, s.gcShare);
+ * ```
+ */
 export function statsOf(run: TurnsRun, window: number): TurnsRunStats {
   const eventsPerTurn = run.eventsEmitted / run.turns;
   const usPerTurn = (run.totalMs * 1000) / run.turns;
@@ -79,7 +90,6 @@ export function statsOf(run: TurnsRun, window: number): TurnsRunStats {
   };
 }
 
-/** Turns of one warm-up session: the warm-up runs the code paths, not long histories. */
 /** The nearest-rank percentile `p` (0 < p ≤ 1) of `values`. */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -87,6 +97,7 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
 }
 
+/** Turns of one warm-up session: the warm-up runs the code paths, not long histories. */
 const WARMUP_SESSION_TURNS = 50;
 
 async function warmUp(framework: Framework, turns: number): Promise<void> {

@@ -132,7 +132,7 @@ export function scriptedRunnerTarget(result: StreamingResult): [string, string, 
   const scripted = measured(result).find(({ provider }) => provider === 'ScriptedLlm');
   const runner = scripted?.rows.find((r) => r.timing.path.framework === 'rxadk' && r.timing.path.layer === 'Runner turn');
   const adapter = scripted?.rows.find((r) => r.timing.path.framework === 'rxadk' && r.timing.path.layer === 'adapter');
-  if (!runner?.overheadUs) return undefined;
+  if (runner?.overheadUs === undefined) return undefined;
   const above = adapter?.overheadUs === undefined ? '' : ` (${fmt(runner.overheadUs - adapter.overheadUs, 2)} above the adapter)`;
   return [
     `streaming: ≤ ${SCRIPTED_RUNNER_TARGET_US} µs per chunk, Runner turn on ScriptedLlm`,
