@@ -2,6 +2,7 @@ import type { Content, FunctionCall } from '@google/genai';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { type EventActions, snapshotEventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
+import { getFunctionCalls } from '../events/get-function-calls.js';
 import type { LlmResponse } from '../models/llm-response.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../events/framework-function-names.js';
@@ -31,7 +32,7 @@ export function modelResponseEvent(
 ): Event {
   const event = ctx.createEvent({ id: base.id, actions: snapshotEventActions(base.actions), ...response });
   if (response.content) event.content = withFunctionCallIds(ctx, response.content);
-  const calls = response.partial ? [] : functionCallsOf(event.content);
+  const calls = response.partial ? [] : getFunctionCalls(event);
   if (calls.length) event.longRunningToolIds = longRunningIds(calls, toolsDict);
   return event;
 }
@@ -53,8 +54,3 @@ function withFunctionCallIds(ctx: InvocationContext, content: Content): Content 
   };
 }
 
-function functionCallsOf(content: Content | undefined): FunctionCall[] {
-  const calls: FunctionCall[] = [];
-  for (const part of content?.parts ?? []) if (part.functionCall) calls.push(part.functionCall);
-  return calls;
-}

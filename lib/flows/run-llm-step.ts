@@ -1,4 +1,3 @@
-import type { Part } from '@google/genai';
 import { concat, concatMap, defer, EMPTY, type Observable, throwError } from 'rxjs';
 import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
 import { instrumentedModelCall } from '../context/instrumented.js';
@@ -69,12 +68,8 @@ function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest
  * function call too, so that its arguments are checked).
  */
 function streamedChunkEvent(ctx: InvocationContext, request: LlmRequest, base: ModelEventBase, response: LlmResponse): Event | undefined {
-  if (!response.partial || !response.content || response.content.parts?.some(isFunctionCallPart)) return undefined;
+  if (!response.partial || !response.content || getFunctionCalls(response).length > 0) return undefined;
   return modelResponseEvent(ctx, base, response, request.toolsDict);
-}
-
-function isFunctionCallPart(part: Part): boolean {
-  return part.functionCall !== undefined;
 }
 
 function postprocess(
