@@ -1,4 +1,5 @@
-import { concat, concatMap, defer, EMPTY, map, type Observable } from 'rxjs';
+import { concatMap, defer, EMPTY, map, type Observable } from 'rxjs';
+import { leanConcat } from '../operators/lean-concat.js';
 import { instrumentedAgent } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -93,7 +94,7 @@ export abstract class BaseAgent {
     const hooks = agentHooks(ctx.pluginManager, this);
     if (!hooks.beforeAgent.registered) return this.runBodyAndAfter(ctx, hooks);
     return runAgentCallbacks(ctx, hooks.beforeAgent).pipe(
-      concatMap(({ content, event }) => concat(event ? ctx.emit(event) : EMPTY, content ? EMPTY : this.runBodyAndAfter(ctx, hooks))),
+      concatMap(({ content, event }) => leanConcat(event ? ctx.emit(event) : EMPTY, content ? EMPTY : this.runBodyAndAfter(ctx, hooks))),
     );
   }
 
@@ -101,7 +102,7 @@ export abstract class BaseAgent {
     return ctx.unlessEnded(() => {
       const body = defer(() => this.runAsyncImpl(ctx)).pipe(map((event) => withAuthor(event, this.name)));
       if (!hooks.afterAgent.registered) return body;
-      return concat(body, ctx.unlessEnded(() => this.runAfterAgent(ctx, hooks.afterAgent)));
+      return leanConcat(body, ctx.unlessEnded(() => this.runAfterAgent(ctx, hooks.afterAgent)));
     });
   }
 

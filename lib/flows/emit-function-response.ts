@@ -1,4 +1,5 @@
-import { concat, defer, EMPTY, type Observable, throwError } from 'rxjs';
+import { defer, EMPTY, type Observable, throwError } from 'rxjs';
+import { leanConcat } from '../operators/lean-concat.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { endInvocation } from '../context/end-invocation.js';
@@ -26,8 +27,8 @@ export function emitFunctionResponse(ctx: InvocationContext, agent: FlowAgent, c
   return defer(() => {
     const responseEvent = outcome.event;
     const ask = requestConfirmationEvent(ctx, callEvent, responseEvent);
-    const emitted = ask ? concat(ctx.emit(ask), ctx.emit(responseEvent)) : ctx.emit(responseEvent);
-    return concat(
+    const emitted = ask ? leanConcat(ctx.emit(ask), ctx.emit(responseEvent)) : ctx.emit(responseEvent);
+    return leanConcat(
       emitted,
       defer(() => {
         if (outcome.failure) return throwError(() => outcome.failure);

@@ -1,4 +1,5 @@
-import { concat, concatMap, defer, EMPTY, type Observable, throwError } from 'rxjs';
+import { concatMap, defer, EMPTY, type Observable, throwError } from 'rxjs';
+import { leanConcat } from '../operators/lean-concat.js';
 import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
 import { instrumentedModelCall } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
@@ -45,7 +46,7 @@ export function runLlmStep(ctx: InvocationContext, agent: FlowAgent, options: Ll
     const request = createLlmRequest();
     const pending = startRequestProcessors(ctx, agent, request, options.processors);
     const turn = ctx.unlessEnded(() => modelTurn(ctx, agent, request));
-    return pending ? concat(pending, turn) : turn;
+    return pending ? leanConcat(pending, turn) : turn;
   });
 }
 
@@ -68,7 +69,7 @@ function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest
  * function call too, so that its arguments are checked).
  */
 function streamedChunkEvent(ctx: InvocationContext, request: LlmRequest, base: ModelEventBase, response: LlmResponse): Event | undefined {
-  if (!response.partial || !response.content || getFunctionCalls(response).length > 0) return undefined;
+  if (!response.partial || !response.content || response.content.parts?.some((part) => part.functionCall)) return undefined;
   return modelResponseEvent(ctx, base, response, request.toolsDict);
 }
 
@@ -84,14 +85,14 @@ function postprocess(
   if (unreadable) return throwError(() => unreadable);
   const event = saveOutputToState(agent, modelResponseEvent(ctx, base, response, request.toolsDict));
   if (event.partial || getFunctionCalls(event).length === 0) return ctx.emit(event);
-  return concat(ctx.emit(event), handleFunctionCalls(ctx, agent, event, request));
+  return leanConcat(ctx.emit(event), handleFunctionCalls(ctx, agent, event, request));
 }
 
 function handleFunctionCalls(ctx: InvocationContext, agent: FlowAgent, modelEvent: Event, request: LlmRequest): Observable<Event> {
   return callTools(ctx, agent, modelEvent, request.toolsDict).pipe(
     concatMap((outcome) => {
       const response = emitFunctionResponse(ctx, agent, modelEvent, outcome);
-      return hasStructuredAnswer(outcome.event) ? concat(response, emitStructuredAnswer(ctx, agent, outcome.event)) : response;
+      return hasStructuredAnswer(outcome.event) ? leanConcat(response, emitStructuredAnswer(ctx, agent, outcome.event)) : response;
     }),
   );
 }

@@ -1,4 +1,5 @@
-import { concat, defer, EMPTY, type Observable, tap } from 'rxjs';
+import { defer, EMPTY, type Observable, tap } from 'rxjs';
+import { leanConcat } from './lean-concat.js';
 
 /**
  * The values of `source`, or — when it completes without emitting any — the values of
@@ -22,7 +23,7 @@ import { concat, defer, EMPTY, type Observable, tap } from 'rxjs';
 export function orElse<T, U = T>(source: Observable<T>, fallback: () => Observable<U>): Observable<T | U> {
   return defer(() => {
     let emitted = false;
-    return concat(
+    return leanConcat<T | U>(
       source.pipe(tap(() => (emitted = true))),
       defer(() => (emitted ? EMPTY : fallback())),
     );

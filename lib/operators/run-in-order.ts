@@ -1,4 +1,5 @@
-import { concat, defer, EMPTY, type Observable } from 'rxjs';
+import { defer, EMPTY, type Observable } from 'rxjs';
+import { leanConcat } from './lean-concat.js';
 
 /** A step that is either done when it returns, or returns an Observable to wait for. */
 export type OrderedStep<T> = () => Observable<T> | void;
@@ -37,7 +38,7 @@ export function runInOrder<T>(steps: readonly OrderedStep<T>[]): Observable<T> {
 export function startInOrder<T>(steps: readonly OrderedStep<T>[], from = 0): Observable<T> | undefined {
   for (let i = from; i < steps.length; i++) {
     const pending = steps[i]!();
-    if (pending) return concat(pending, defer(() => startInOrder(steps, i + 1) ?? EMPTY));
+    if (pending) return leanConcat(pending, defer(() => startInOrder(steps, i + 1) ?? EMPTY));
   }
   return undefined;
 }

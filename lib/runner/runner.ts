@@ -10,6 +10,7 @@ import {
   of,
   throwError,
 } from 'rxjs';
+import { leanConcat } from '../operators/lean-concat.js';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { CommitBarrier } from '../context/commit-barrier.js';
@@ -162,7 +163,7 @@ export class Runner {
       ...(this.instrumentation ? { instrumentation: this.instrumentation } : {}),
     });
     return instrumentedInvocation(ctx, (ctx) =>
-      concat(
+      leanConcat(
         this.receiveUserMessage(ctx, request, barrier),
         this.beforeRunOrAgent(ctx, barrier),
         defer(() => this.pluginManager.runAll('afterRunCallback', ctx)),
@@ -188,7 +189,7 @@ export class Runner {
     const userEvent = ctx.createEvent({ author: 'user', content: message, actions: { stateDelta: { ...request.stateDelta } } });
     const repairs = interruptedCallResponses(ctx, message);
     const store = this.sessionService.appendEvent(ctx.session, userEvent).pipe(ignoreElements());
-    return repairs.length ? concat(from(repairs).pipe(commitEvents(ctx, barrier)), store) : store;
+    return repairs.length ? leanConcat(from(repairs).pipe(commitEvents(ctx, barrier)), store) : store;
   }
 
   /** A beforeRun plugin's Content is the only event (author `model`, not stored); else the agent runs. */

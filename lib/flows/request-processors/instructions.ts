@@ -1,4 +1,5 @@
-import { concat, concatMap, EMPTY, ignoreElements, isObservable, type Observable, of, tap } from 'rxjs';
+import { concatMap, EMPTY, ignoreElements, isObservable, type Observable, of, tap } from 'rxjs';
+import { leanConcat } from '../../operators/lean-concat.js';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import type { InvocationContext } from '../../context/invocation-context.js';
 import { appendInstructions, type LlmRequest } from '../../models/llm-request.js';
@@ -26,7 +27,7 @@ export const instructionsRequestProcessor: LlmRequestProcessor = (ctx, agent, re
     }
     return undefined;
   }
-  return concat(asObservable(global), asObservable(own)).pipe(concatMap((i) => appendResolved(ctx, request, i)));
+  return leanConcat(asObservable(global), asObservable(own)).pipe(concatMap((i) => appendResolved(ctx, request, i)));
 };
 
 /** No instruction, or a string instruction that needs no I/O to fill. */

@@ -1,5 +1,6 @@
 import type { FunctionCall } from '@google/genai';
-import { concat, concatMap, defer, EMPTY, from, map, type Observable } from 'rxjs';
+import { concatMap, defer, EMPTY, from, map, type Observable } from 'rxjs';
+import { leanConcat } from '../../operators/lean-concat.js';
 import type { InvocationContext } from '../../context/invocation-context.js';
 import { endInvocation } from '../../context/end-invocation.js';
 import { ReadonlyContext } from '../../context/readonly-context.js';
@@ -47,7 +48,7 @@ export const requestConfirmationRequestProcessor: LlmRequestProcessor = (ctx, ag
     const checks = checkConfirmationAnswers(ctx.session.events, agent.name, latest);
     const honoured = checks.flatMap((c) => (c.kind === 'honoured' ? [c.value] : []));
     const refused = checks.flatMap((c) => (c.kind === 'invalid' ? [c.error] : []));
-    return concat(
+    return leanConcat(
       from(refused).pipe(concatMap((error) => ctx.emit(invalidConfirmationEvent(ctx, error)))),
       honoured.length ? resume(ctx, agent, inCallOrder(ctx.session.events, honoured)) : refused.length ? endInvocation(ctx) : EMPTY,
     );
