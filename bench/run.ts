@@ -248,7 +248,7 @@ async function main(): Promise<void> {
       }
       summary.push(['mean per-turn cost ≤ 5× the plain-JS loop', `rxadk ${times(ratio)}`, ratio <= 5 ? 'MET' : 'NOT MET']);
     }
-    if (ours) summary.push(...distributionTargets(ours, turns.single.find((r) => r.framework === adk.name), WINDOW));
+    if (ours) summary.push(...distributionTargets(ours, turns.single.find((r) => r.framework === adk.name), WINDOW, floor));
     if (ours) {
       const s = statsOf(ours, WINDOW);
       const theirs = turns.single.find((r) => r.framework === adk.name);
