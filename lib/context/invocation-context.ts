@@ -148,11 +148,11 @@ export class InvocationContext {
   get clock(): Clock {
     return this.invocation.clock;
   }
-  /** True once {@link endInvocation} was called: no further model call, tool or agent starts. */
   /** The run's {@link Instrumentation}, if the Runner has one. */
   get instrumentation(): Instrumentation | undefined {
     return this.invocation.instrumentation;
   }
+  /** True once {@link endInvocation} was called: no further model call, tool or agent starts. */
   get ended(): boolean {
     return this.invocation.end.value;
   }
