@@ -111,7 +111,16 @@ async function warmUp(framework: Framework, turns: number): Promise<void> {
   }
 }
 
-async function runSessions(
+/**
+ * One measured run: a full GC, `warmupTurns` warm-up turns, then `turnsPerSession` turns on each of
+ * `sessions` fresh sessions, round-robin.
+ *
+ * @example
+ * ```ts
+ * const run = await runSessions(rxadk, '1000 turns × 1 session', 1, 1000, 2000);
+ * ```
+ */
+export async function runSessions(
   framework: Framework,
   label: string,
   sessions: number,
