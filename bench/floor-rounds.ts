@@ -14,9 +14,9 @@ export interface FloorRound {
 
 /**
  * `rounds` rounds of a `turns`-turn single-session run of each framework (each after a full GC and
- * `warmupTurns` warm-up turns), alternating which one goes first: the order moves the ratio (the
- * floor's mean depends on how much of the heap is left to collect), so an even number of rounds
- * weighs both orders alike.
+ * `warmupTurns` warm-up turns), alternating which one goes first: the order can move the ratio
+ * (in one trial whichever ran second was slower), so an even number of rounds weighs both orders
+ * alike.
  *
  * @example
  * ```ts
