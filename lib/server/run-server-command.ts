@@ -22,6 +22,7 @@ import type { AppInfo } from '../cli/app-info.js';
 import type { ParsedArgs } from '../cli/parse-args.js';
 import { getSessionServiceFromUri } from '../services/get-session-service-from-uri.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
+import { redactUri } from '../utils/redact-uri.js';
 import { DevServer } from './dev-server.js';
 import { findAdkWeb } from './find-adk-web.js';
 
@@ -193,7 +194,7 @@ function banner(server: DevServer, infos: AppInfo[], settings: ServerSettings, u
     ui ? `rxadk web: the dev UI is at ${server.url}/${settings.adkWeb ? 'dev-ui/ (adk-web)' : ''}` : `rxadk api_server: the API is at ${server.url}`,
     `  apps:     ${describeApps(infos, settings.agentsDir)}`,
     ...infos.filter((info) => info.error).map((info) => `  failed:   ${info.name}: ${info.error}`),
-    `  sessions: ${settings.sessionServiceUri}`,
+    `  sessions: ${redactUri(settings.sessionServiceUri)}`,
     `  model:    ${model}`,
     'Press Ctrl-C to stop.',
   ].join('\n');
