@@ -1,6 +1,6 @@
 import { concat, connect, endWith, filter, ignoreElements, map, merge, type Observable, type OperatorFunction, share, shareReplay, takeUntil } from 'rxjs';
 import { CANCELLED, CLOSED, type ConversationAction, turnSent } from './conversation-action.js';
-import { type ConversationCommand, isSendCommand } from './conversation-command.js';
+import { type ConversationCommand, isSendCommand, type SendCommand } from './conversation-command.js';
 import type { ConversationSend } from './conversation-turn.js';
 import { concatTurns } from './concat-turns.js';
 
@@ -38,20 +38,22 @@ export function conversationActions(
   turn: (send: ConversationSend) => Observable<ConversationAction>,
 ): OperatorFunction<ConversationCommand, ConversationAction> {
   return connect((commands) => {
+    // one read, shared by the actions and the gate (which replays its end to later turns)
     const history = history$.pipe(shareReplay({ bufferSize: 1, refCount: true }));
-    const historyLoaded = history.pipe(ignoreElements());
+    const historyDone = history.pipe(ignoreElements());
     const sends = commands.pipe(filter(isSendCommand), map(toSend), share());
     const cancels = commands.pipe(filter((command) => command.kind === 'cancel'));
     const close = commands.pipe(filter((command) => command.kind === 'close'));
     return merge(
       history,
-      sends.pipe(concatTurns((send) => concat(historyLoaded, turn(send)), cancels)),
+      sends.pipe(concatTurns((send) => concat(historyDone, turn(send)), cancels)), // before `sent`: see above
       sends.pipe(map((send) => turnSent(send.index))),
       cancels.pipe(map(() => CANCELLED)),
     ).pipe(takeUntil(close), endWith(CLOSED));
   });
 }
 
-function toSend(command: { readonly message: ConversationSend['message'] }, index: number): ConversationSend {
+/** A send command, numbered in the order sent. */
+function toSend(command: SendCommand, index: number): ConversationSend {
   return Object.freeze({ message: command.message, index });
 }
