@@ -12,7 +12,7 @@ import { schedulerClock, type Clock } from '../utils/clock.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { CommitBarrier } from './commit-barrier.js';
 import type { Instrumentation } from './instrumentation.js';
-import { LazyAbortController } from './lazy-abort-controller.js';
+import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import type { RunConfig } from './run-config.js';
 
 /** What {@link InvocationContext} is built from. Only `session`, `sessionService` and `agent` are required. */

@@ -1,7 +1,7 @@
 import type { FunctionCall, FunctionResponse } from '@google/genai';
 import { catchError, defaultIfEmpty, defer, filter, map, type Observable, of, take, throwError, timeout } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
-import { LazyAbortController } from '../context/lazy-abort-controller.js';
+import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import { ToolContext } from '../context/tool-context.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { Event } from '../events/event.js';

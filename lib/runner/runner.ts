@@ -14,7 +14,7 @@ import { leanConcat } from '../operators/lean-concat.js';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { CommitBarrier } from '../context/commit-barrier.js';
-import { LazyAbortController } from '../context/lazy-abort-controller.js';
+import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import { instrumentedInvocation } from '../context/instrumented.js';
 import type { Instrumentation } from '../context/instrumentation.js';
 import { InvocationContext } from '../context/invocation-context.js';

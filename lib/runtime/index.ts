@@ -12,7 +12,7 @@ export { asJsonValue, MAX_JSON_DEPTH, type JsonCheck } from '../utils/as-json-va
 export { setOwn, assignOwn } from '../utils/set-own.js';
 export { selectAgentForTurn } from '../runner/select-agent-for-turn.js';
 export { ForwardingArtifactService } from '../runner/forwarding-artifact-service.js';
-export { LazyAbortController } from '../context/lazy-abort-controller.js';
+export { LazyAbortController } from '../utils/lazy-abort-controller.js';
 export {
   instrumentedInvocation,
   instrumentedAgent,
