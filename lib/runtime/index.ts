@@ -77,7 +77,7 @@ export {
   foreignContent,
   withoutClientFunctionCallIds,
 } from '../flows/build-contents.js';
-export { injectSessionState, fillFromState, usesArtifacts } from '../flows/inject-session-state.js';
+export { injectSessionState, fillFromState, usesArtifacts } from '../context/inject-session-state.js';
 export { runRequestProcessors } from '../flows/run-request-processors.js';
 export { emitFunctionResponse } from '../flows/emit-function-response.js';
 export { requestConfirmationEvent } from '../flows/request-confirmation-event.js';
