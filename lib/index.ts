@@ -88,7 +88,7 @@ export {
 export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.js';
 export { BaseMemoryService, type MemoryEntry, type SearchMemoryResponse } from './memory/base-memory-service.js';
 export { InMemoryMemoryService } from './memory/in-memory-memory-service.js';
-export { LoadMemoryTool, loadMemoryTool, LOAD_MEMORY_INSTRUCTION, type LoadMemoryResponse } from './memory/load-memory-tool.js';
+export { LoadMemoryTool, loadMemoryTool, LOAD_MEMORY_INSTRUCTION, type LoadMemoryResponse } from './tools/load-memory-tool.js';
 
 // contexts
 export { ReadonlyContext } from './context/readonly-context.js';
