@@ -3,7 +3,7 @@ import type { Observable } from 'rxjs';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
-import type { BaseTool } from '../tools/base-tool.js';
+import type { ToolLike } from '../models/tool-like.js';
 import type { InvocationContext } from './invocation-context.js';
 
 /**
@@ -18,7 +18,7 @@ import type { InvocationContext } from './invocation-context.js';
 export interface InstrumentedToolCall {
   agent: BaseAgent;
   call: FunctionCall;
-  tool: BaseTool | undefined;
+  tool: ToolLike | undefined;
 }
 
 /**

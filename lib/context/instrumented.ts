@@ -3,7 +3,7 @@ import { defer, Observable } from 'rxjs';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
-import type { BaseTool } from '../tools/base-tool.js';
+import type { ToolLike } from '../models/tool-like.js';
 import type { ToolCallOutcome } from './instrumentation.js';
 import type { InvocationContext } from './invocation-context.js';
 
@@ -67,7 +67,7 @@ export function instrumentedToolCall(
   ctx: InvocationContext,
   agent: BaseAgent,
   call: FunctionCall,
-  tool: BaseTool | undefined,
+  tool: ToolLike | undefined,
   run: (ctx: InvocationContext) => Observable<ToolCallOutcome>,
 ): Observable<ToolCallOutcome> {
   const instrumentation = ctx.instrumentation;
