@@ -1,9 +1,9 @@
 import type { FunctionCall } from '@google/genai';
 import type { Observable } from 'rxjs';
-import type { BaseAgent } from '../agents/base-agent.js';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { ToolLike } from '../models/tool-like.js';
+import type { AgentLike } from './agent-like.js';
 import type { InvocationContext } from './invocation-context.js';
 
 /**
@@ -16,7 +16,7 @@ import type { InvocationContext } from './invocation-context.js';
  * ```
  */
 export interface InstrumentedToolCall {
-  agent: BaseAgent;
+  agent: AgentLike;
   call: FunctionCall;
   tool: ToolLike | undefined;
 }
@@ -68,14 +68,14 @@ export interface Instrumentation {
   /** One `runAsync`: the user message, the agents, the run callbacks. */
   invocation(ctx: InvocationContext, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event>;
   /** One agent's run: its callbacks and its body (sub-agents included). */
-  agent(ctx: InvocationContext, agent: BaseAgent, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event>;
+  agent(ctx: InvocationContext, agent: AgentLike, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event>;
   /**
    * One model call and what follows from its answer: the model callbacks, the model's events
    * (partial chunks and the final one), the tool calls it asked for and their response event.
    */
   modelCall(
     ctx: InvocationContext,
-    agent: BaseAgent,
+    agent: AgentLike,
     request: LlmRequest,
     run: (ctx: InvocationContext) => Observable<Event>,
   ): Observable<Event>;

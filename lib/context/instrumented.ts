@@ -1,9 +1,9 @@
 import type { FunctionCall } from '@google/genai';
 import { defer, Observable } from 'rxjs';
-import type { BaseAgent } from '../agents/base-agent.js';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { ToolLike } from '../models/tool-like.js';
+import type { AgentLike } from './agent-like.js';
 import type { ToolCallOutcome } from './instrumentation.js';
 import type { InvocationContext } from './invocation-context.js';
 
@@ -32,7 +32,7 @@ export function instrumentedInvocation(ctx: InvocationContext, run: (ctx: Invoca
  * instrumentedAgent(ctx, this, (ctx) => this.runCallbacksAndBody(ctx));
  * ```
  */
-export function instrumentedAgent(ctx: InvocationContext, agent: BaseAgent, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event> {
+export function instrumentedAgent(ctx: InvocationContext, agent: AgentLike, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event> {
   const instrumentation = ctx.instrumentation;
   return instrumentation ? instrumentation.agent(ctx, agent, run) : run(ctx);
 }
@@ -47,7 +47,7 @@ export function instrumentedAgent(ctx: InvocationContext, agent: BaseAgent, run:
  */
 export function instrumentedModelCall(
   ctx: InvocationContext,
-  agent: BaseAgent,
+  agent: AgentLike,
   request: LlmRequest,
   run: (ctx: InvocationContext) => Observable<Event>,
 ): Observable<Event> {
@@ -65,7 +65,7 @@ export function instrumentedModelCall(
  */
 export function instrumentedToolCall(
   ctx: InvocationContext,
-  agent: BaseAgent,
+  agent: AgentLike,
   call: FunctionCall,
   tool: ToolLike | undefined,
   run: (ctx: InvocationContext) => Observable<ToolCallOutcome>,

@@ -1,6 +1,5 @@
 import type { Content } from '@google/genai';
 import { BehaviorSubject, defer, EMPTY, filter, map, type Observable, take } from 'rxjs';
-import type { BaseAgent } from '../agents/base-agent.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { createEventActions } from '../events/event-actions.js';
 import type { Event, EventInit } from '../events/event.js';
@@ -8,6 +7,7 @@ import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { PluginManager } from '../plugins/plugin-manager.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
+import type { AgentLike } from './agent-like.js';
 import { schedulerClock, type Clock } from '../utils/clock.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { CommitBarrier } from './commit-barrier.js';
@@ -19,7 +19,7 @@ import type { RunConfig } from './run-config.js';
 export interface InvocationContextInit {
   session: Session;
   sessionService: BaseSessionService;
-  agent: BaseAgent;
+  agent: AgentLike;
   artifactService?: BaseArtifactService;
   memoryService?: BaseMemoryService;
   invocationId?: string;
@@ -81,7 +81,8 @@ interface Invocation {
  * ```
  */
 export class InvocationContext {
-  readonly agent: BaseAgent;
+  /** The agent this context is for (a `BaseAgent`). */
+  readonly agent: AgentLike;
   readonly branch: string | undefined;
   /**
    * The instrumentation's handle on the part of the run this view is in (a span, for
@@ -221,7 +222,7 @@ export class InvocationContext {
   }
 
   /** A context for `agent` in the same invocation (on `branch`, or this context's branch). */
-  forAgent(agent: BaseAgent, branch: string | undefined = this.branch): InvocationContext {
+  forAgent(agent: AgentLike, branch: string | undefined = this.branch): InvocationContext {
     return this.view(agent, branch, this.traceScope);
   }
 
@@ -238,7 +239,7 @@ export class InvocationContext {
     return this.view(this.agent, this.branch, scope);
   }
 
-  private view(agent: BaseAgent, branch: string | undefined, traceScope: unknown): InvocationContext {
+  private view(agent: AgentLike, branch: string | undefined, traceScope: unknown): InvocationContext {
     const view = Object.create(InvocationContext.prototype) as { -readonly [K in 'agent' | 'branch' | 'traceScope']: InvocationContext[K] } & {
       invocation: Invocation;
     };

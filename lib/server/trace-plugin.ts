@@ -1,5 +1,5 @@
 import type { Content } from '@google/genai';
-import type { BaseAgent } from '../agents/base-agent.js';
+import type { AgentLike } from '../context/agent-like.js';
 import type { CallbackContext } from '../context/callback-context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { ToolContext } from '../context/tool-context.js';
@@ -180,7 +180,7 @@ function summarizeEvent(event: Event): string {
  * arrays (`beforeModelCallbacks`), every agent keeps agent callbacks as one or many
  * (`beforeAgentCallback`).
  */
-function agentCallbackCount(agent: BaseAgent, hook: TraceHook): number {
+function agentCallbackCount(agent: AgentLike, hook: TraceHook): number {
   const fields = agent as unknown as Record<string, unknown>;
   const many = fields[`${hook}Callbacks`];
   if (Array.isArray(many)) return many.length;
