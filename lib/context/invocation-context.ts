@@ -4,7 +4,6 @@ import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import { createEventActions } from '../events/event-actions.js';
 import type { Event, EventInit } from '../events/event.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
-import type { PluginManager } from '../plugins/plugin-manager.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { AgentLike } from './agent-like.js';
@@ -12,6 +11,7 @@ import { schedulerClock, type Clock } from '../utils/clock.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { CommitBarrier } from './commit-barrier.js';
 import type { Instrumentation } from './instrumentation.js';
+import type { PluginManagerLike } from './plugin-manager-like.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import type { RunConfig } from './run-config.js';
 
@@ -26,7 +26,7 @@ export interface InvocationContextInit {
   branch?: string;
   userContent?: Content;
   runConfig?: RunConfig;
-  pluginManager?: PluginManager;
+  pluginManager?: PluginManagerLike;
   /**
    * The barrier `emit` shares with the Runner's commit step (the Runner passes its own). Default:
    * a fresh one, which nothing commits through: `emit` completes at once (an agent run without a Runner).
@@ -49,7 +49,7 @@ interface Invocation {
   readonly memoryService: BaseMemoryService | undefined;
   userContent: Content | undefined;
   readonly runConfig: RunConfig;
-  readonly pluginManager: PluginManager | undefined;
+  readonly pluginManager: PluginManagerLike | undefined;
   readonly commitBarrier: CommitBarrier;
   readonly idGenerator: IdGenerator;
   readonly clock: Clock;
@@ -136,7 +136,8 @@ export class InvocationContext {
   get runConfig(): RunConfig {
     return this.invocation.runConfig;
   }
-  get pluginManager(): PluginManager | undefined {
+  /** The Runner's plugins (its `PluginManager`), if it has any. */
+  get pluginManager(): PluginManagerLike | undefined {
     return this.invocation.pluginManager;
   }
   /** Fires when the caller unsubscribes from the run (or the run fails). */
