@@ -95,7 +95,9 @@ export { ReadonlyContext } from './context/readonly-context.js';
 export { CallbackContext } from './context/callback-context.js';
 export { ToolContext, type ToolContextInit } from './context/tool-context.js';
 export { InvocationContext, type InvocationContextInit } from './context/invocation-context.js';
-export type { Instrumentation, InstrumentedToolCall, ToolCallOutcome } from './context/instrumentation.js';
+export type { Instrumentation } from './context/invocation-context.js';
+export type { InstrumentedToolCall } from './context/instrumented-tool-call.js';
+export type { ToolCallOutcome } from './context/tool-call-outcome.js';
 export { DEFAULT_MAX_LLM_CALLS, type RunConfig } from './context/run-config.js';
 
 // tools

@@ -4,8 +4,8 @@ import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { ToolLike } from '../models/tool-like.js';
 import type { AgentLike } from './agent-like.js';
-import type { ToolCallOutcome } from './instrumentation.js';
 import type { InvocationContext } from './invocation-context.js';
+import type { ToolCallOutcome } from './tool-call-outcome.js';
 
 // The core's side of Instrumentation: each function runs a part of a run through the run's
 // instrumentation when it has one, and directly (no extra subscription, no extra allocation)

@@ -4,16 +4,18 @@ import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import { createEventActions } from '../events/event-actions.js';
 import type { Event, EventInit } from '../events/event.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
+import type { LlmRequest } from '../models/llm-request.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
-import type { AgentLike } from './agent-like.js';
 import { schedulerClock, type Clock } from '../utils/clock.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
-import { CommitBarrier } from './commit-barrier.js';
-import type { Instrumentation } from './instrumentation.js';
-import type { PluginManagerLike } from './plugin-manager-like.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
+import type { AgentLike } from './agent-like.js';
+import { CommitBarrier } from './commit-barrier.js';
+import type { InstrumentedToolCall } from './instrumented-tool-call.js';
+import type { PluginManagerLike } from './plugin-manager-like.js';
 import type { RunConfig } from './run-config.js';
+import type { ToolCallOutcome } from './tool-call-outcome.js';
 
 /** What {@link InvocationContext} is built from. Only `session`, `sessionService` and `agent` are required. */
 export interface InvocationContextInit {
@@ -267,4 +269,57 @@ export class InvocationContext {
   incrementLlmCallCount(): number {
     return ++this.invocation.llmCalls;
   }
+}
+
+// Instrumentation and InvocationContext name each other, so they share this file: two files
+// would import each other (docs/architecture.md).
+
+/**
+ * How a run is observed from inside, span by span: the core hands each part of a run — the
+ * invocation, each agent, each model call (with the tools it asked for), each tool call — to
+ * these wrappers, and runs user code (callbacks, tools' functions, the model's request) through
+ * {@link enter}. Installed with the Runner's `instrumentation` option; `rxadk/telemetry`'s
+ * `openTelemetry()` is one. Without one, the core calls nothing here and pays nothing.
+ *
+ * A wrapper must subscribe to `run(view)` exactly once per subscription to its result, pass every
+ * value and notification through unchanged, and unsubscribe from it when unsubscribed. `view` is
+ * the context the part runs in: typically `ctx.withTraceScope(scope)`, so that the parts inside
+ * find their parent in `ctx.traceScope` — the stream carries the span, no side table does.
+ *
+ * ```
+ * invocation ─► agent ─► modelCall ─► toolCall, toolCall (siblings)
+ *                    └─► agent (a transfer, a sub-agent)
+ * ```
+ *
+ * @example
+ * ```ts
+ * const logging: Instrumentation = {
+ *   invocation: (ctx, run) => run(ctx),
+ *   agent: (ctx, agent, run) => defer(() => (console.log('agent', agent.name), run(ctx))),
+ *   modelCall: (ctx, agent, request, run) => run(ctx),
+ *   toolCall: (ctx, call, run) => run(ctx),
+ *   enter: (ctx, fn) => fn(),
+ * };
+ * new Runner({ appName, agent, sessionService, instrumentation: logging });
+ * ```
+ */
+export interface Instrumentation {
+  /** One `runAsync`: the user message, the agents, the run callbacks. */
+  invocation(ctx: InvocationContext, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event>;
+  /** One agent's run: its callbacks and its body (sub-agents included). */
+  agent(ctx: InvocationContext, agent: AgentLike, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event>;
+  /**
+   * One model call and what follows from its answer: the model callbacks, the model's events
+   * (partial chunks and the final one), the tool calls it asked for and their response event.
+   */
+  modelCall(
+    ctx: InvocationContext,
+    agent: AgentLike,
+    request: LlmRequest,
+    run: (ctx: InvocationContext) => Observable<Event>,
+  ): Observable<Event>;
+  /** One tool call: its callbacks, its validation and its run. */
+  toolCall(ctx: InvocationContext, call: InstrumentedToolCall, run: (ctx: InvocationContext) => Observable<ToolCallOutcome>): Observable<ToolCallOutcome>;
+  /** Calls `fn` (user code) inside the span of `ctx`'s part, so that what it starts nests there. */
+  enter<T>(ctx: InvocationContext, fn: () => T): T;
 }

@@ -12,7 +12,7 @@ import type { ToolLike } from '../models/tool-like.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import { CONFIRMATION_REQUIRED_ERROR } from '../tools/function-tool.js';
 import { subscribeInSpan } from '../context/instrumented.js';
-import type { ToolCallOutcome } from '../context/instrumentation.js';
+import type { ToolCallOutcome } from '../context/tool-call-outcome.js';
 import { NonJsonResultError, ToolExecutionError, ToolNotFoundError, ToolTimeoutError, toError } from '../utils/errors.js';
 import { asJsonValue } from '../utils/as-json-value.js';
 import { toolTimeoutOf } from '../tools/tool-timeout.js';

@@ -16,8 +16,7 @@ import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import { CommitBarrier } from '../context/commit-barrier.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import { instrumentedInvocation } from '../context/instrumented.js';
-import type { Instrumentation } from '../context/instrumentation.js';
-import { InvocationContext } from '../context/invocation-context.js';
+import { type Instrumentation, InvocationContext } from '../context/invocation-context.js';
 import type { RunConfig } from '../context/run-config.js';
 import type { Event } from '../events/event.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';

@@ -1,7 +1,8 @@
 // No OpenTelemetry import anywhere in this file's graph: the dev server records spans with it
 // whether or not @opentelemetry/api is installed.
 import { Observable } from 'rxjs';
-import type { Instrumentation, ToolCallOutcome } from '../context/instrumentation.js';
+import type { Instrumentation } from '../context/invocation-context.js';
+import type { ToolCallOutcome } from '../context/tool-call-outcome.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import {

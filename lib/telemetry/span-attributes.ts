@@ -1,6 +1,7 @@
 import type { AgentLike } from '../context/agent-like.js';
-import type { InstrumentedToolCall, ToolCallOutcome } from '../context/instrumentation.js';
+import type { InstrumentedToolCall } from '../context/instrumented-tool-call.js';
 import type { InvocationContext } from '../context/invocation-context.js';
+import type { ToolCallOutcome } from '../context/tool-call-outcome.js';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
 

@@ -9,7 +9,7 @@ import { openTelemetry } from '../../lib/telemetry/open-telemetry.js';
 import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
 import { FunctionTool } from '../../lib/tools/function-tool.js';
 import { ModelError } from '../../lib/utils/errors.js';
-import type { Instrumentation } from '../../lib/context/instrumentation.js';
+import type { Instrumentation } from '../../lib/context/invocation-context.js';
 import type { LlmAgent as Agent } from '../../lib/agents/llm-agent.js';
 import { calls, text, user } from '../support/llm.js';
 
