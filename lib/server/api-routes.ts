@@ -1,5 +1,5 @@
 import { catchError, concatMap, defer, filter, forkJoin, map, type Observable, of, toArray } from 'rxjs';
-import type { AppInfo } from '../cli/app-info.js';
+import type { AppInfo } from './app-info.js';
 import type { Event } from '../events/event.js';
 import type { Session } from '../sessions/session.js';
 import type { AppRunners } from './app-runners.js';

@@ -17,12 +17,12 @@ import {
   take,
   tap,
 } from 'rxjs';
-import { AgentApps } from '../cli/agent-apps.js';
-import type { AppInfo } from '../cli/app-info.js';
-import type { ParsedArgs } from '../cli/parse-args.js';
 import { getSessionServiceFromUri } from '../services/get-session-service-from-uri.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import { redactUri } from '../utils/redact-uri.js';
+import type { ParsedArgs } from '../utils/parse-args.js';
+import { AgentApps } from './agent-apps.js';
+import type { AppInfo } from './app-info.js';
 import { DevServer } from './dev-server.js';
 import { findAdkWeb } from './find-adk-web.js';
 import type { TraceLimits } from './trace-limits.js';

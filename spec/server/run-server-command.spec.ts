@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Subject } from 'rxjs';
-import { parseArgs } from '../../lib/cli/parse-args.js';
+import { parseArgs } from '../../lib/utils/parse-args.js';
 import { runServerCommand } from '../../lib/server/run-server-command.js';
 import { call } from './support/http-client.js';
 

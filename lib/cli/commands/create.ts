@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { CliCommand } from '../cli-command.js';
-import type { ParsedArgs } from '../parse-args.js';
+import type { ParsedArgs } from '../../utils/parse-args.js';
 import { DEFAULT_SCAFFOLD_MODEL, scaffoldApp } from '../scaffold-app.js';
 
 /** `rxadk create --help`. */

@@ -6,9 +6,9 @@ import { getSessionServiceFromUri } from '../../services/get-session-service-fro
 import type { BaseSessionService } from '../../sessions/base-session-service.js';
 import type { Session } from '../../sessions/session.js';
 import { redactUri } from '../../utils/redact-uri.js';
-import type { AgentApp } from '../agent-apps.js';
+import type { AgentApp } from '../../server/agent-apps.js';
 import type { CliCommand } from '../cli-command.js';
-import type { ParsedArgs } from '../parse-args.js';
+import type { ParsedArgs } from '../../utils/parse-args.js';
 import { resolveAgentApp } from '../terminal/resolve-agent-app.js';
 import { terminalChat } from '../terminal/terminal-chat.js';
 import { type TerminalIo, terminalIo } from '../terminal/terminal-io.js';
