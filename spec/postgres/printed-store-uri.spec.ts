@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Subject } from 'rxjs';
 import { runCommand } from '../../lib/cli/commands/run.js';
-import { parseArgs } from '../../lib/cli/parse-args.js';
+import { parseArgs } from '../../lib/utils/parse-args.js';
 import { runServerCommand } from '../../lib/server/run-server-command.js';
 import { fakeTerminal } from '../cli/support/fake-terminal.js';
 import { call } from '../server/support/http-client.js';
