@@ -14,6 +14,7 @@ import { CommitBarrier } from './commit-barrier.js';
 import type { Instrumentation } from './instrumentation.js';
 import { LazyAbortController } from './lazy-abort-controller.js';
 import type { RunConfig } from './run-config.js';
+import type { WorkflowNodeScope } from './workflow-node-scope.js';
 
 /** What {@link InvocationContext} is built from. Only `session`, `sessionService` and `agent` are required. */
 export interface InvocationContextInit {
@@ -88,6 +89,8 @@ export class InvocationContext {
    * `rxadk/telemetry`); `undefined` without instrumentation. Opaque to the core.
    */
   readonly traceScope: unknown;
+  /** Set when the agent runs as a workflow node: the node run's path and input. */
+  readonly workflowNode: WorkflowNodeScope | undefined;
   private readonly invocation: Invocation;
 
   constructor(init: InvocationContextInit) {
@@ -112,6 +115,7 @@ export class InvocationContext {
     this.agent = init.agent;
     this.branch = init.branch;
     this.traceScope = undefined;
+    this.workflowNode = undefined;
   }
 
   get invocationId(): string {
@@ -222,7 +226,20 @@ export class InvocationContext {
 
   /** A context for `agent` in the same invocation (on `branch`, or this context's branch). */
   forAgent(agent: BaseAgent, branch: string | undefined = this.branch): InvocationContext {
-    return this.view(agent, branch, this.traceScope);
+    return this.view(agent, branch, this.traceScope, this.workflowNode);
+  }
+
+  /**
+   * A context for `agent` running as a workflow node (on `branch`): its model sees the node's
+   * input and the node run's own events (see {@link WorkflowNodeScope}); `undefined` leaves the node.
+   *
+   * @example
+   * ```ts
+   * agent.runAsync(ctx.forWorkflowNode('wf@1/draft@1', input, ctx.branch));
+   * ```
+   */
+  forWorkflowNode(scope: WorkflowNodeScope | undefined, branch: string | undefined = this.branch): InvocationContext {
+    return this.view(this.agent, branch, this.traceScope, scope);
   }
 
   /**
@@ -235,16 +252,19 @@ export class InvocationContext {
    * ```
    */
   withTraceScope(scope: unknown): InvocationContext {
-    return this.view(this.agent, this.branch, scope);
+    return this.view(this.agent, this.branch, scope, this.workflowNode);
   }
 
-  private view(agent: BaseAgent, branch: string | undefined, traceScope: unknown): InvocationContext {
-    const view = Object.create(InvocationContext.prototype) as { -readonly [K in 'agent' | 'branch' | 'traceScope']: InvocationContext[K] } & {
+  private view(agent: BaseAgent, branch: string | undefined, traceScope: unknown, workflowNode: WorkflowNodeScope | undefined): InvocationContext {
+    const view = Object.create(InvocationContext.prototype) as {
+      -readonly [K in 'agent' | 'branch' | 'traceScope' | 'workflowNode']: InvocationContext[K];
+    } & {
       invocation: Invocation;
     };
     view.agent = agent;
     view.branch = branch;
     view.traceScope = traceScope;
+    view.workflowNode = workflowNode;
     view.invocation = this.invocation;
     return view as unknown as InvocationContext;
   }

@@ -1,0 +1,92 @@
+import { concatMap, EMPTY, type Observable, of } from 'rxjs';
+import { BaseAgent, type BaseAgentConfig } from '../agents/base-agent.js';
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
+import type { SchemaInput } from '../tools/schema.js';
+import { AgentConfigError } from '../utils/errors.js';
+import { buildWorkflowGraph, type EdgeItem } from './build-workflow-graph.js';
+import type { NodeContext } from './node-context.js';
+import type { NodeRunnable } from './node-runnable.js';
+import type { NodeYield } from './node-yield.js';
+import { runGraph, type GraphRunItem, type GraphRunSpec } from './run-graph.js';
+import { startInput } from './start-input.js';
+import type { WorkflowGraph } from './workflow-graph.js';
+
+/** What a {@link Workflow} is built from (@google/adk 2.0's names). */
+export interface WorkflowConfig extends Pick<BaseAgentConfig, 'name' | 'description' | 'beforeAgentCallback' | 'afterAgentCallback'> {
+  /** The graph, as chains: `[START, a, b]`, fan-outs `[a, [b, c]]`, routing maps `[review, { approve: send }]`. */
+  edges: readonly EdgeItem[];
+  /** Most graph-scheduled nodes running at once (dynamic `ctx.runNode` children are not counted); unlimited by default. */
+  maxConcurrency?: number;
+  /** The workflow's input must match this when it runs as a node or a tool. */
+  inputSchema?: SchemaInput;
+  /** The workflow's output must match this. */
+  outputSchema?: SchemaInput;
+  /** Documents the state keys the workflow's nodes use. */
+  stateSchema?: SchemaInput;
+}
+
+/**
+ * A graph of nodes — functions, agents, tools, other workflows — joined by edges, with routes,
+ * fan-out and joins, retries and timeouts, and human input that survives a restart (ADK 2.0's
+ * `Workflow`, as Observables). It is an agent: a Runner's root, an `LlmAgent`'s sub-agent, inside
+ * an `AgentTool` or a `SequentialAgent`, or a node of another workflow.
+ *
+ * Events follow ADK Python 2.x: a function node's events are authored by the workflow, an agent
+ * node's by the agent; each carries `nodeInfo.path` (`wf@1/node@1`); a node's output event
+ * carries `output` (no content) and `nodeInfo.outputFor`, which lists the workflow's path when the
+ * node is terminal.
+ *
+ * @example
+ * ```ts
+ * const upper = (_ctx: NodeContext, text: string) => text.toUpperCase();
+ * const exclaim = (_ctx: NodeContext, text: string) => `${text}!`;
+ * const wf = new Workflow({ name: 'shout', edges: [[START, upper, exclaim]] });
+ * new InMemoryRunner({ agent: wf }).runAsync({ userId: 'u', sessionId: 's', newMessage: userMessage('hi') });
+ * // events: shout {output: 'HI'}, shout {output: 'HI!', nodeInfo.outputFor: ['shout@1/exclaim@1', 'shout@1']}
+ * ```
+ */
+export class Workflow extends BaseAgent implements NodeRunnable {
+  readonly graph: WorkflowGraph;
+  readonly maxConcurrency: number | undefined;
+  readonly inputSchema: SchemaInput | undefined;
+  readonly outputSchema: SchemaInput | undefined;
+  readonly stateSchema: SchemaInput | undefined;
+
+  constructor(config: WorkflowConfig) {
+    super(config);
+    if (config.maxConcurrency !== undefined && !(Number.isInteger(config.maxConcurrency) && config.maxConcurrency > 0)) {
+      throw new AgentConfigError(`Workflow "${config.name}": maxConcurrency must be a positive integer (got ${String(config.maxConcurrency)}).`, { agentName: config.name });
+    }
+    this.graph = buildWorkflowGraph(config.name, config.edges);
+    this.maxConcurrency = config.maxConcurrency;
+    this.inputSchema = config.inputSchema;
+    this.outputSchema = config.outputSchema;
+    this.stateSchema = config.stateSchema;
+  }
+
+  protected runAsyncImpl(ctx: InvocationContext): Observable<Event> {
+    const path = `${this.name}@1`;
+    return runGraph(ctx, this.spec(path, ctx.branch, [path], startInput(ctx.userContent), {})).pipe(
+      concatMap((item) => (item.kind === 'event' ? of(item.event) : EMPTY)),
+    );
+  }
+
+  /** Runs this workflow as a node of another one (or as a tool): its path is the node run's. */
+  runAsNode(ctx: NodeContext, input: unknown): Observable<NodeYield> {
+    const scope = ctx.runScope;
+    return runGraph(ctx.invocation, this.spec(scope.path, scope.branch, scope.outputFor, input, scope.resumeInputs)).pipe(
+      concatMap((item) => of(...nodeYieldsOf(item))),
+    );
+  }
+
+  private spec(path: string, branch: string | undefined, outputFor: readonly string[], input: unknown, resumeInputs: Readonly<Record<string, unknown>>): GraphRunSpec {
+    return { graph: this.graph, workflowName: this.name, path, branch, outputFor, input, maxConcurrency: this.maxConcurrency, resumeInputs };
+  }
+}
+
+function nodeYieldsOf(item: GraphRunItem): NodeYield[] {
+  if (item.kind === 'event') return [item];
+  if (item.interruptIds.length) return [{ kind: 'interrupt', ids: item.interruptIds }];
+  return item.hasOutput ? [{ kind: 'output', value: item.output, emitted: true }] : [];
+}
