@@ -16,6 +16,8 @@ import { untilComplete } from './until-complete.js';
 import { validateNodeValue } from './validate-node-value.js';
 import { withTimeout } from './with-timeout.js';
 import type { WorkflowNode } from './workflow-node.js';
+import type { RecordedNodeRun } from './recorded-node-run.js';
+import type { NodeRunResult } from './schedule.js';
 
 /** One node run to execute: the node, its input, and where it sits. */
 export interface NodeRunSpec {
@@ -27,6 +29,8 @@ export interface NodeRunSpec {
   readonly branch: string | undefined;
   readonly outputFor: readonly string[];
   readonly resumeInputs: Readonly<Record<string, unknown>>;
+  /** The node runs of the paused run being resumed, by path (empty for a new run). */
+  readonly history: ReadonlyMap<string, RecordedNodeRun>;
 }
 
 /**
@@ -47,7 +51,28 @@ export interface NodeRunSpec {
  * ```
  */
 export function executeNodeRun(invocation: InvocationContext, spec: NodeRunSpec): Observable<NodeRunItem> {
-  return attemptFrom(invocation, spec, 1);
+  const recorded = spec.history.get(spec.path);
+  return (recorded && resumedRun(spec, recorded)) ?? attemptFrom(invocation, spec, 1);
+}
+
+/**
+ * A node run the session already holds, on resume: fast-forwarded when it finished (never run
+ * again); still paused while its requests are open; completed with the answer as its output when
+ * they are answered, unless the node reruns on resume (then `undefined`: it runs again).
+ */
+function resumedRun(spec: NodeRunSpec, recorded: RecordedNodeRun): Observable<NodeRunItem> | undefined {
+  const done = (result: NodeRunResult) => of<NodeRunItem>({ kind: 'done', result });
+  const branch = recorded.branch ?? spec.branch;
+  if (recorded.interruptIds.length) {
+    const open = recorded.interruptIds.filter((id) => !Object.hasOwn(spec.resumeInputs, id));
+    if (open.length) return done({ output: undefined, hasOutput: false, routes: [], interruptIds: open, branch });
+    if (spec.node.rerunsOnResume) return undefined;
+    const answers = recorded.interruptIds.map((id) => spec.resumeInputs[id]);
+    return done({ output: answers.length === 1 ? answers[0] : answers, hasOutput: true, routes: [], interruptIds: [], branch });
+  }
+  if (!recorded.finished) return undefined;
+  const output = recorded.fromMessage ? spec.node.outputFromMessage(String(recorded.output)) : recorded.output;
+  return done({ output, hasOutput: recorded.hasOutput, routes: recorded.routes, interruptIds: [], branch });
 }
 
 function attemptFrom(invocation: InvocationContext, spec: NodeRunSpec, attempt: number): Observable<NodeRunItem> {
@@ -85,6 +110,7 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
       branch: spec.branch,
       outputFor: spec.outputFor,
       resumeInputs: spec.resumeInputs,
+      history: spec.history,
       attempt,
       abortSignal: () => abort.signal,
       runChild: dynamicChildRunner(invocation, spec.workflowName, children),
@@ -114,7 +140,8 @@ function dynamicChildRunner(invocation: InvocationContext, workflowName: string,
       const path = `${parent.nodePath}/${node.name}@${runId}`;
       const branch = options.useSubBranch ? subBranchOf(parent.branch, `${node.name}@${runId}`) : parent.branch;
       const outputFor = options.useAsOutput ? [path, ...parent.runScope.outputFor] : [path];
-      const run = executeNodeRun(invocation, { node, input, workflowName, path, branch, outputFor, resumeInputs: parent.resumeInputs });
+      const scope = parent.runScope;
+      const run = executeNodeRun(invocation, { node, input, workflowName, path, branch, outputFor, resumeInputs: scope.resumeInputs, history: scope.history });
       return run.pipe(concatMap((item) => childItem(item, options, children)));
     });
 }
