@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { lastValueFrom, toArray } from 'rxjs';
+import { LoggingPlugin } from '../../lib/plugins/builtin/logging-plugin.js';
 import { createPlugin } from '../../lib/plugins/create-plugin.js';
 import type { NodeHookInfo } from '../../lib/plugins/node-hook-info.js';
 import { InMemoryRunner } from '../../lib/runner/in-memory-runner.js';
@@ -85,5 +86,14 @@ describe('Workflow plugin hooks and spans', () => {
     expect(warning.attributes).toEqual({ 'rxadk.warning': message });
     expect(warning.parent_span_id).toBe(spans.find((s) => s.name === 'invoke_workflow wf')!.span_id);
     warn.mockRestore();
+  });
+
+  it('is logged by LoggingPlugin, node by node', async () => {
+    const lines: string[] = [];
+    const runner = new InMemoryRunner({ agent: new Workflow({ name: 'wf', edges: [[START, fetch]] }), plugins: [new LoggingPlugin({ log: (l) => lines.push(l), color: false })], autoCreateSession: true });
+    await lastValueFrom(runner.runAsync({ userId: 'u1', sessionId: 's1', newMessage: user('x') }).pipe(toArray()));
+    const text = lines.join('\n');
+    expect(text).toMatch(/NODE STARTING[\s\S]*Node: wf@1\/fetch@1 \(attempt 1\)[\s\S]*Input: "x"/);
+    expect(text).toMatch(/NODE COMPLETED[\s\S]*Output: "fetched x"/);
   });
 });
