@@ -30,6 +30,7 @@ export { schedulerClock, type Clock } from './utils/clock.js';
 export { createEvent, type Event, type EventInit } from './events/event.js';
 export { createEventActions, hasActions, type EventActions } from './events/event-actions.js';
 export type { ToolConfirmation } from './events/tool-confirmation.js';
+export type { NodeInfo, RouteValue } from './events/node-info.js';
 export { isFinalResponse } from './events/is-final-response.js';
 export { getFunctionCalls } from './events/get-function-calls.js';
 export { getFunctionResponses } from './events/get-function-responses.js';
@@ -38,6 +39,7 @@ export {
   REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
   REQUEST_EUC_FUNCTION_CALL_NAME,
   CLIENT_FUNCTION_CALL_ID_PREFIX,
+  REQUEST_INPUT_FUNCTION_CALL_NAME,
 } from './events/framework-function-names.js';
 export {
   getConfirmationRequests,
@@ -98,6 +100,9 @@ export { InvocationContext, type InvocationContextInit } from './context/invocat
 export type { Instrumentation } from './context/invocation-context.js';
 export type { InstrumentedToolCall } from './context/instrumented-tool-call.js';
 export type { ToolCallOutcome } from './context/tool-call-outcome.js';
+export type { InstrumentedWorkflow } from './context/instrumented-workflow.js';
+export type { InstrumentedNode } from './context/instrumented-node.js';
+export type { WorkflowNodeScope } from './context/workflow-node-scope.js';
 export { DEFAULT_MAX_LLM_CALLS, type RunConfig } from './context/run-config.js';
 
 // tools
@@ -127,6 +132,7 @@ export type { JsonSchema } from './tools/to-gemini-schema.js';
 
 // plugins
 export { BasePlugin } from './plugins/base-plugin.js';
+export type { NodeHookInfo } from './plugins/node-hook-info.js';
 export { createPlugin, type PluginConfig } from './plugins/create-plugin.js';
 export { LoggingPlugin, type LoggingPluginOptions } from './plugins/builtin/logging-plugin.js';
 export { FunctionCallModifierPlugin, type FunctionCallModifierConfig } from './plugins/builtin/function-call-modifier-plugin.js';
@@ -166,6 +172,35 @@ export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
 export { Runner, type RunnerConfig, type RunAsyncRequest } from './runner/runner.js';
 export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
 export { AgentTool, type AgentToolConfig } from './runner/agent-tool.js';
+
+// workflows (ADK 2.0's Workflow, as Observables)
+export { Workflow, type WorkflowConfig } from './workflow/workflow.js';
+export { node, toWorkflowNode } from './workflow/node.js';
+export { START } from './workflow/start.js';
+export { DEFAULT_ROUTE } from './workflow/default-route.js';
+export { WorkflowNode } from './workflow/workflow-node.js';
+export { FunctionNode } from './workflow/function-node.js';
+export { AgentNode } from './workflow/agent-node.js';
+export { ToolNode } from './workflow/tool-node.js';
+export { JoinNode } from './workflow/join-node.js';
+export { ParallelWorker, DEFAULT_MAX_PARALLEL_WORKERS, type ParallelWorkerConfig } from './workflow/parallel-worker.js';
+export { RequestInput, type RequestInputParams } from './workflow/request-input.js';
+export { NodeTool } from './workflow/node-tool.js';
+export {
+  NodeContext,
+  type NodeFunction,
+  type RunnableNode,
+  type BuiltNode,
+  type RunNodeOptions,
+} from './workflow/node-context.js';
+export type { NodeOptions } from './workflow/node-options.js';
+export { eventYield, outputYield, type NodeYield } from './workflow/node-yield.js';
+export { RETRY_DEFAULTS, retryDelaySeconds, type RetryConfig } from './workflow/retry-config.js';
+export type { EdgeItem, ChainElement, RoutingMap } from './workflow/build-workflow-graph.js';
+export { NodeError } from './workflow/node-error.js';
+export { NodeTimeoutError } from './workflow/node-timeout-error.js';
+export { NodeSchemaValidationError } from './workflow/node-schema-validation-error.js';
+export { WorkflowGraphError } from './workflow/workflow-graph-error.js';
 
 // embedding: agents in RxJS and Angular apps
 export { userMessage } from './embedding/user-message.js';

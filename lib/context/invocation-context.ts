@@ -12,10 +12,13 @@ import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import type { AgentLike } from './agent-like.js';
 import { CommitBarrier } from './commit-barrier.js';
+import type { InstrumentedNode } from './instrumented-node.js';
 import type { InstrumentedToolCall } from './instrumented-tool-call.js';
+import type { InstrumentedWorkflow } from './instrumented-workflow.js';
 import type { PluginManagerLike } from './plugin-manager-like.js';
 import type { RunConfig } from './run-config.js';
 import type { ToolCallOutcome } from './tool-call-outcome.js';
+import type { WorkflowNodeScope } from './workflow-node-scope.js';
 
 /** What {@link InvocationContext} is built from. Only `session`, `sessionService` and `agent` are required. */
 export interface InvocationContextInit {
@@ -91,6 +94,8 @@ export class InvocationContext {
    * `rxadk/telemetry`); `undefined` without instrumentation. Opaque to the core.
    */
   readonly traceScope: unknown;
+  /** Set when the agent runs as a workflow node: the node run's path and input. */
+  readonly workflowNode: WorkflowNodeScope | undefined;
   private readonly invocation: Invocation;
 
   constructor(init: InvocationContextInit) {
@@ -115,6 +120,7 @@ export class InvocationContext {
     this.agent = init.agent;
     this.branch = init.branch;
     this.traceScope = undefined;
+    this.workflowNode = undefined;
   }
 
   get invocationId(): string {
@@ -226,7 +232,20 @@ export class InvocationContext {
 
   /** A context for `agent` in the same invocation (on `branch`, or this context's branch). */
   forAgent(agent: AgentLike, branch: string | undefined = this.branch): InvocationContext {
-    return this.view(agent, branch, this.traceScope);
+    return this.view(agent, branch, this.traceScope, this.workflowNode);
+  }
+
+  /**
+   * A context for `agent` running as a workflow node (on `branch`): its model sees the node's
+   * input and the node run's own events (see {@link WorkflowNodeScope}); `undefined` leaves the node.
+   *
+   * @example
+   * ```ts
+   * agent.runAsync(ctx.forWorkflowNode('wf@1/draft@1', input, ctx.branch));
+   * ```
+   */
+  forWorkflowNode(scope: WorkflowNodeScope | undefined, branch: string | undefined = this.branch): InvocationContext {
+    return this.view(this.agent, branch, this.traceScope, scope);
   }
 
   /**
@@ -239,16 +258,19 @@ export class InvocationContext {
    * ```
    */
   withTraceScope(scope: unknown): InvocationContext {
-    return this.view(this.agent, this.branch, scope);
+    return this.view(this.agent, this.branch, scope, this.workflowNode);
   }
 
-  private view(agent: AgentLike, branch: string | undefined, traceScope: unknown): InvocationContext {
-    const view = Object.create(InvocationContext.prototype) as { -readonly [K in 'agent' | 'branch' | 'traceScope']: InvocationContext[K] } & {
+  private view(agent: AgentLike, branch: string | undefined, traceScope: unknown, workflowNode: WorkflowNodeScope | undefined): InvocationContext {
+    const view = Object.create(InvocationContext.prototype) as {
+      -readonly [K in 'agent' | 'branch' | 'traceScope' | 'workflowNode']: InvocationContext[K];
+    } & {
       invocation: Invocation;
     };
     view.agent = agent;
     view.branch = branch;
     view.traceScope = traceScope;
+    view.workflowNode = workflowNode;
     view.invocation = this.invocation;
     return view as unknown as InvocationContext;
   }
@@ -320,6 +342,15 @@ export interface Instrumentation {
   ): Observable<Event>;
   /** One tool call: its callbacks, its validation and its run. */
   toolCall(ctx: InvocationContext, call: InstrumentedToolCall, run: (ctx: InvocationContext) => Observable<ToolCallOutcome>): Observable<ToolCallOutcome>;
+  /**
+   * One run of a workflow graph (`invoke_workflow`): its nodes run inside. Optional: without it a
+   * workflow is observed as an agent only.
+   */
+  workflow?<T>(ctx: InvocationContext, workflow: InstrumentedWorkflow, run: (ctx: InvocationContext) => Observable<T>): Observable<T>;
+  /** One workflow node run (`execute_node`), its attempts and output event included. Optional. */
+  node?<T>(ctx: InvocationContext, node: InstrumentedNode, run: (ctx: InvocationContext) => Observable<T>): Observable<T>;
+  /** A warning about the run (a workflow route that matched no edge), put on `ctx`'s part of the trace. Optional. */
+  warning?(ctx: InvocationContext, message: string): void;
   /** Calls `fn` (user code) inside the span of `ctx`'s part, so that what it starts nests there. */
   enter<T>(ctx: InvocationContext, fn: () => T): T;
 }

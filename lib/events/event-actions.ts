@@ -1,3 +1,4 @@
+import type { RouteValue } from './node-info.js';
 import type { ToolConfirmation } from './tool-confirmation.js';
 
 /**
@@ -18,6 +19,8 @@ export interface EventActions {
   requestedToolConfirmations: Record<string, ToolConfirmation>;
   /** The agent that authored this event has finished. */
   endOfAgent?: boolean;
+  /** The route(s) a workflow node takes (the keys of its routing map); see `Workflow`. */
+  route?: RouteValue | RouteValue[];
 }
 
 /**
@@ -53,7 +56,8 @@ export function hasActions(actions: EventActions): boolean {
     actions.transferToAgent !== undefined ||
     actions.escalate === true ||
     actions.skipSummarization === true ||
-    actions.endOfAgent === true
+    actions.endOfAgent === true ||
+    actions.route !== undefined
   );
 }
 

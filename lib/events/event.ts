@@ -2,6 +2,7 @@ import type { LlmResponse } from '../models/llm-response.js';
 import { schedulerClock } from '../utils/clock.js';
 import { defaultIdGenerator } from '../utils/ids.js';
 import { createEventActions, type EventActions } from './event-actions.js';
+import type { NodeInfo } from './node-info.js';
 
 /**
  * One atomic message of a conversation: a user message, a model answer or chunk, a tool call or
@@ -19,6 +20,10 @@ export interface Event extends LlmResponse {
   longRunningToolIds?: string[];
   /** Milliseconds. */
   timestamp: number;
+  /** The workflow node run that produced the event (see `Workflow`). */
+  nodeInfo?: NodeInfo;
+  /** A workflow node's output (JSON data); such an event carries no content. */
+  output?: unknown;
 }
 
 /** What {@link createEvent} needs: everything is optional but the author. */

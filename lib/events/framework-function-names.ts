@@ -14,3 +14,6 @@ export const CLIENT_ANSWERED_FUNCTION_CALL_PREFIX = 'adk_request_';
  * `SetModelResponseTool`): its arguments are the structured answer.
  */
 export const SET_MODEL_RESPONSE_FUNCTION_NAME = 'set_model_response';
+
+/** The function call a workflow node's `RequestInput` becomes: the client answers it (ADK 2.x). */
+export const REQUEST_INPUT_FUNCTION_CALL_NAME = 'adk_request_input';

@@ -3,6 +3,8 @@ import type { Instrumentation } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import {
   agentAttributes,
+  nodeAttributes,
+  workflowAttributes,
   invocationAttributes,
   modelRequestAttributes,
   modelResponseAttributes,
@@ -92,6 +94,16 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Instrumentati
         },
         run,
       ),
+
+    warning: (ctx, message) => {
+      trace.getSpan((ctx.traceScope as Context | undefined) ?? context.active())?.addEvent('rxadk.warning', { message });
+    },
+
+    workflow: (ctx, workflow, run) =>
+      traced(tracer, ctx, { name: `invoke_workflow ${workflow.name}`, kind: SpanKind.INTERNAL, attributes: () => workflowAttributes(workflow) }, run),
+
+    node: (ctx, node, run) =>
+      traced(tracer, ctx, { name: `execute_node ${node.name}`, kind: SpanKind.INTERNAL, attributes: () => nodeAttributes(node) }, run),
 
     modelCall: (ctx, agent, request, run) => {
       const provider = providerNameOf(agent);

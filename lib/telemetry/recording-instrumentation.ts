@@ -7,6 +7,8 @@ import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import {
   agentAttributes,
+  nodeAttributes,
+  workflowAttributes,
   invocationAttributes,
   modelRequestAttributes,
   modelResponseAttributes,
@@ -92,6 +94,13 @@ export function recordingInstrumentation(options: { onSpanEnd: (span: RecordedSp
   return {
     invocation: (ctx, run) => record(ctx, 'invocation', () => invocationAttributes(ctx), run),
     agent: (ctx, agent, run) => record(ctx, `invoke_agent ${agent.name}`, () => agentAttributes(ctx, agent), run),
+    warning: (ctx, message) => {
+      const parent = ctx.traceScope as Scope | undefined;
+      const at = nowNs();
+      options.onSpanEnd({ name: 'warning', span_id: hexId(8), trace_id: parent?.traceId ?? hexId(16), parent_span_id: parent?.spanId ?? null, start_time: at, end_time: at, attributes: { 'rxadk.warning': message } }, ctx);
+    },
+    workflow: (ctx, workflow, run) => record(ctx, `invoke_workflow ${workflow.name}`, () => workflowAttributes(workflow), run),
+    node: (ctx, node, run) => record(ctx, `execute_node ${node.name}`, () => nodeAttributes(node), run),
     modelCall: (ctx, agent, request, run) => {
       let answered = false;
       return record<Event>(ctx, 'call_llm', () => modelRequestAttributes(ctx, request, providerNameOf(agent), capture), run, (event, span) => {

@@ -1,5 +1,7 @@
 import type { AgentLike } from '../context/agent-like.js';
 import type { InstrumentedToolCall } from '../context/instrumented-tool-call.js';
+import type { InstrumentedNode } from '../context/instrumented-node.js';
+import type { InstrumentedWorkflow } from '../context/instrumented-workflow.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { ToolCallOutcome } from '../context/tool-call-outcome.js';
 import type { Event } from '../events/event.js';
@@ -174,4 +176,28 @@ export function providerNameOf(agent: AgentLike): string {
   if (!llm) return 'unknown';
   if (typeof llm.providerName === 'string') return llm.providerName;
   return llm.constructor.name === 'Gemini' ? 'gcp.gemini' : llm.constructor.name;
+}
+
+/**
+ * The attributes of an `invoke_workflow {workflow}` span.
+ *
+ * @example
+ * ```ts
+ * workflowAttributes({ name: 'review', path: 'review@1' }); // { 'gen_ai.operation.name': 'invoke_workflow', 'rxadk.workflow.name': 'review', ... }
+ * ```
+ */
+export function workflowAttributes(workflow: InstrumentedWorkflow): SpanAttributes {
+  return { 'gen_ai.operation.name': 'invoke_workflow', 'rxadk.workflow.name': workflow.name, 'rxadk.workflow.path': workflow.path };
+}
+
+/**
+ * The attributes of an `execute_node {node}` span.
+ *
+ * @example
+ * ```ts
+ * nodeAttributes({ workflow: 'review', name: 'draft', path: 'review@1/draft@1' })['rxadk.node.path']; // 'review@1/draft@1'
+ * ```
+ */
+export function nodeAttributes(node: InstrumentedNode): SpanAttributes {
+  return { 'gen_ai.operation.name': 'execute_node', 'rxadk.workflow.name': node.workflow, 'rxadk.node.name': node.name, 'rxadk.node.path': node.path };
 }

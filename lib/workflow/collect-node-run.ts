@@ -1,0 +1,117 @@
+import { callbackChain } from '../plugins/callback-chain.js';
+import { concat, concatMap, connect, defer, EMPTY, filter, map, merge, type Observable, of, type OperatorFunction, reduce } from 'rxjs';
+import type { RouteValue } from '../events/node-info.js';
+import { asJsonValue } from '../utils/as-json-value.js';
+import { NonJsonResultError } from '../utils/errors.js';
+import { orElse } from '../operators/or-else.js';
+import type { NodeHookInfo } from '../plugins/node-hook-info.js';
+import type { NodeContext } from './node-context.js';
+import type { NodeRunItem } from './node-run-item.js';
+import type { NodeYield } from './node-yield.js';
+import { validateNodeValue } from './validate-node-value.js';
+
+/** What a node run has produced so far. */
+interface Collected {
+  readonly hasOutput: boolean;
+  readonly output: unknown;
+  /** An event already carries the output (an agent's reply, a child's output used as this node's). */
+  readonly emitted: boolean;
+  readonly routes: readonly RouteValue[];
+  readonly interruptIds: readonly string[];
+}
+
+const NOTHING: Collected = { hasOutput: false, output: undefined, emitted: false, routes: [], interruptIds: [] };
+
+/**
+ * Turns one attempt's node items into node-run items: events pass through as they come; when the
+ * attempt completes, its output is checked (JSON, `outputSchema`) and committed as ADK's output
+ * event (`output`, `nodeInfo.outputFor`, no content; with the route set through `ctx.route` and
+ * the state written since the last event), unless an event already carries it; then one `done`.
+ * A node without output that set a route or wrote state gets one event with just that.
+ *
+ * ```
+ * node items:  --e1---out(42)--|
+ * result:      --e1------------(o d|)      o = output event, d = done {output: 42}
+ * ```
+ *
+ * @example
+ * ```ts
+ * node.run(ctx, input).pipe(collectNodeRun(ctx));
+ * ```
+ */
+export function collectNodeRun(ctx: NodeContext, info: NodeHookInfo): OperatorFunction<NodeYield, NodeRunItem> {
+  return (source) =>
+    source.pipe(
+      connect((shared) =>
+        merge(
+          shared.pipe(
+            filter((item) => item.kind === 'event'),
+            map((item): NodeRunItem => item),
+          ),
+          shared.pipe(
+            reduce((acc: Collected, item: NodeYield) => collect(ctx.nodePath, acc, item), NOTHING),
+            concatMap((collected) => afterNode(ctx, info, collected)),
+            concatMap((collected) => finish(ctx, collected)),
+          ),
+        ),
+      ),
+    );
+}
+
+/** Folds one item into what the run produced; only the run's own events (not its children's) give routes. */
+function collect(path: string, acc: Collected, item: NodeYield): Collected {
+  switch (item.kind) {
+    case 'event': {
+      const route = item.event.actions.route;
+      return route === undefined || item.event.nodeInfo?.path !== path ? acc : { ...acc, routes: [...acc.routes, ...(Array.isArray(route) ? route : [route])] };
+    }
+    case 'output':
+      if (!item.emitted && acc.emitted && Object.is(acc.output, item.value)) return acc;
+      return { ...acc, hasOutput: true, output: item.value, emitted: item.emitted === true };
+    case 'interrupt':
+      return { ...acc, interruptIds: [...acc.interruptIds, ...item.ids] };
+  }
+}
+
+/** The plugins' `afterNodeCallback` chain: a value replaces the output (to be committed anew). */
+function afterNode(ctx: NodeContext, info: NodeHookInfo, collected: Collected): Observable<Collected> {
+  const after = callbackChain(ctx.invocation.pluginManager, 'afterNodeCallback');
+  if (!after?.registered || !collected.hasOutput || collected.interruptIds.length) return of(collected);
+  return orElse(
+    after.run(ctx, info, collected.output).pipe(map((output): Collected => ({ ...collected, output, emitted: false }))),
+    () => of(collected),
+  );
+}
+
+/** Commits the output (or route, or state) event of a finished attempt, then says how it ended. */
+function finish(ctx: NodeContext, collected: Collected): Observable<NodeRunItem> {
+  return defer(() => {
+    const scope = ctx.runScope;
+    const ownRoute = ctx.route;
+    const routes = ownRoute === undefined ? collected.routes : Array.isArray(ownRoute) ? ownRoute : [ownRoute];
+    const output = collected.hasOutput && !collected.interruptIds.length ? checkedOutput(ctx, collected.output) : undefined;
+    const hasOutput = collected.hasOutput && !collected.interruptIds.length;
+    const route = ownRoute === undefined ? {} : { route: ownRoute };
+    const needsOutputEvent = hasOutput && !collected.emitted;
+    const needsEvent = needsOutputEvent || ownRoute !== undefined || Object.keys(ctx.actions.stateDelta).length > 0;
+    const event = needsEvent
+      ? ctx.emit(
+          ctx.createEvent({
+            ...(needsOutputEvent ? { output, nodeInfo: { path: scope.path, outputFor: [...scope.outputFor] } } : {}),
+            actions: route,
+          }),
+        )
+      : EMPTY;
+    const result = { output, hasOutput, routes, interruptIds: collected.interruptIds, branch: scope.branch };
+    return concat(
+      event.pipe(map((e): NodeRunItem => ({ kind: 'event', event: e }))),
+      of<NodeRunItem>({ kind: 'done', result }),
+    );
+  });
+}
+
+function checkedOutput(ctx: NodeContext, output: unknown): unknown {
+  const json = asJsonValue(output);
+  if (!json.ok) throw new NonJsonResultError({ toolName: `workflow node "${ctx.nodeName}"`, reason: json.reason });
+  return validateNodeValue(ctx.nodeName, 'output', ctx.runScope.options.outputSchema, json.value);
+}

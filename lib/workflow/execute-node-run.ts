@@ -1,0 +1,174 @@
+import { callbackChain } from '../plugins/callback-chain.js';
+import { catchError, concat, concatMap, defer, EMPTY, map, type Observable, of, Subject, throwError, timer } from 'rxjs';
+import type { InvocationContext } from '../context/invocation-context.js';
+import { LazyAbortController } from '../utils/lazy-abort-controller.js';
+import { abortOnTeardown } from '../operators/abort-on-teardown.js';
+import { orElse } from '../operators/or-else.js';
+import { collectNodeRun } from './collect-node-run.js';
+import { NodeContext, type RunNodeOptions, type RunnableNode } from './node-context.js';
+import { NodeError } from './node-error.js';
+import { nodeErrorEvent } from './node-error-event.js';
+import type { NodeRunItem } from './node-run-item.js';
+import { NodeTimeoutError } from './node-timeout-error.js';
+import { outputYield, type NodeYield } from './node-yield.js';
+import { toWorkflowNode } from './node.js';
+import { retryDelaySeconds, shouldRetry } from './retry-config.js';
+import { subBranchOf } from './schedule.js';
+import { untilComplete } from './until-complete.js';
+import { validateNodeValue } from './validate-node-value.js';
+import { withTimeout } from './with-timeout.js';
+import type { WorkflowNode } from './workflow-node.js';
+import type { RecordedNodeRun } from './recorded-node-run.js';
+import type { NodeRunResult } from './schedule.js';
+
+/** One node run to execute: the node, its input, and where it sits. */
+export interface NodeRunSpec {
+  readonly node: WorkflowNode;
+  readonly input: unknown;
+  /** The author of the node's own events. */
+  readonly workflowName: string;
+  readonly path: string;
+  readonly branch: string | undefined;
+  readonly outputFor: readonly string[];
+  readonly resumeInputs: Readonly<Record<string, unknown>>;
+  /** The node runs of the paused run being resumed, by path (empty for a new run). */
+  readonly history: ReadonlyMap<string, RecordedNodeRun>;
+}
+
+/**
+ * Executes one node run: attempt after attempt (each checked against the node's `inputSchema`,
+ * limited by its `timeout`, its output checked and committed as an output event), each failed
+ * attempt writing one error event, retries waiting ADK's backoff on the RxJS scheduler; after
+ * the last attempt, a {@link NodeError} (or, with `onError`, that route). Unsubscribing stops
+ * the attempt, its timer, its retry wait and its dynamic children, and fires its abort signal.
+ *
+ * ```
+ * retryConfig {maxAttempts: 3, jitter: 0}, every attempt fails:
+ * --x1 (1 s) --x2 (2 s) --x3#        x = error event, # = NodeError
+ * ```
+ *
+ * @example
+ * ```ts
+ * executeNodeRun(invocation, { node, input: 'go', workflowName: 'wf', path: 'wf@1/a@1', branch: undefined, outputFor: ['wf@1/a@1'], resumeInputs: {} });
+ * ```
+ */
+export function executeNodeRun(invocation: InvocationContext, spec: NodeRunSpec): Observable<NodeRunItem> {
+  const recorded = spec.history.get(spec.path);
+  const resumed = recorded && resumedRun(spec, recorded);
+  if (resumed) return resumed;
+  const instrumentation = invocation.instrumentation;
+  if (!instrumentation?.node) return attemptFrom(invocation, spec, 1);
+  return instrumentation.node(invocation, { workflow: spec.workflowName, name: spec.node.name, path: spec.path }, (traced) => attemptFrom(traced, spec, 1));
+}
+
+/**
+ * A node run the session already holds, on resume: fast-forwarded when it finished (never run
+ * again); still paused while its requests are open; completed with the answer as its output when
+ * they are answered, unless the node reruns on resume (then `undefined`: it runs again).
+ */
+function resumedRun(spec: NodeRunSpec, recorded: RecordedNodeRun): Observable<NodeRunItem> | undefined {
+  const done = (result: NodeRunResult) => of<NodeRunItem>({ kind: 'done', result });
+  const branch = recorded.branch ?? spec.branch;
+  if (recorded.interruptIds.length) {
+    const open = recorded.interruptIds.filter((id) => !Object.hasOwn(spec.resumeInputs, id));
+    if (open.length) return done({ output: undefined, hasOutput: false, routes: [], interruptIds: open, branch });
+    if (spec.node.rerunsOnResume) return undefined;
+    const answers = recorded.interruptIds.map((id) => spec.resumeInputs[id]);
+    return done({ output: answers.length === 1 ? answers[0] : answers, hasOutput: true, routes: [], interruptIds: [], branch });
+  }
+  if (!recorded.finished) return undefined;
+  const output = recorded.fromMessage ? spec.node.outputFromMessage(String(recorded.output)) : recorded.output;
+  return done({ output, hasOutput: recorded.hasOutput, routes: recorded.routes, interruptIds: [], branch });
+}
+
+function attemptFrom(invocation: InvocationContext, spec: NodeRunSpec, attempt: number): Observable<NodeRunItem> {
+  const retryConfig = spec.node.options.retryConfig;
+  return runAttempt(invocation, spec, attempt).pipe(
+    catchError((error: unknown) =>
+      concat(
+        invocation.emit(nodeErrorEvent(invocation, spec, error)).pipe(map((event): NodeRunItem => ({ kind: 'event', event }))),
+        shouldRetry(retryConfig, error, attempt)
+          ? timer(retryDelaySeconds(retryConfig!, attempt, Math.random) * 1000).pipe(concatMap(() => attemptFrom(invocation, spec, attempt + 1)))
+          : failed(spec, error, attempt),
+      ),
+    ),
+  );
+}
+
+/** After the last attempt: the `onError` route if the node has one, else the run's {@link NodeError}. */
+function failed(spec: NodeRunSpec, error: unknown, attempts: number): Observable<NodeRunItem> {
+  const onError = spec.node.options.onError;
+  if (onError === undefined) return throwError(() => new NodeError({ nodeName: spec.node.name, path: spec.path, attempts, cause: error }));
+  const output = { error: error instanceof Error ? error.message : String(error) };
+  return of({ kind: 'done', result: { output, hasOutput: true, routes: [onError], interruptIds: [], branch: spec.branch } });
+}
+
+function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: number): Observable<NodeRunItem> {
+  return defer(() => {
+    const { node } = spec;
+    const abort = new LazyAbortController(() => invocation.abortSignal);
+    const children = new Subject<NodeYield>();
+    const ctx = new NodeContext(invocation, spec.input, {
+      workflowName: spec.workflowName,
+      nodeName: node.name,
+      options: node.options,
+      path: spec.path,
+      branch: spec.branch,
+      outputFor: spec.outputFor,
+      resumeInputs: spec.resumeInputs,
+      history: spec.history,
+      attempt,
+      abortSignal: () => abort.signal,
+      runChild: dynamicChildRunner(invocation, spec.workflowName, children),
+    });
+    const before = callbackChain(invocation.pluginManager, 'beforeNodeCallback');
+    const info = { name: node.name, path: spec.path, attempt };
+    const body = defer(() => {
+      const input = validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input);
+      const run = () => node.run(ctx, input);
+      return before?.registered ? orElse(before.run(ctx, info, input).pipe(map(outputYield)), run) : run();
+    });
+    return untilComplete(body, children).pipe(
+      withTimeout<NodeYield>(node.options.timeout, () => new NodeTimeoutError({ nodeName: node.name, timeout: node.options.timeout! })),
+      collectNodeRun(ctx, info),
+      abortOnTeardown(abort),
+    );
+  });
+}
+
+/**
+ * `ctx.runNode` for the runs of one attempt: each child runs as a node run at
+ * `<parent path>/<child>@<n>` (numbered per child name), not throttled by the workflow's
+ * `maxConcurrency`; its events go to the parent's run through `children`, its output is the
+ * Observable's value.
+ */
+function dynamicChildRunner(invocation: InvocationContext, workflowName: string, children: Subject<NodeYield>) {
+  const runCounts = new Map<string, number>();
+  return (parent: NodeContext, child: RunnableNode, input: unknown, options: RunNodeOptions): Observable<unknown> =>
+    defer(() => {
+      const node = toWorkflowNode(child);
+      const runId = (runCounts.get(node.name) ?? 0) + 1;
+      runCounts.set(node.name, runId);
+      const path = `${parent.nodePath}/${node.name}@${runId}`;
+      const branch = options.useSubBranch ? subBranchOf(parent.branch, `${node.name}@${runId}`) : parent.branch;
+      const outputFor = options.useAsOutput ? [path, ...parent.runScope.outputFor] : [path];
+      const scope = parent.runScope;
+      const run = executeNodeRun(invocation, { node, input, workflowName, path, branch, outputFor, resumeInputs: scope.resumeInputs, history: scope.history });
+      return run.pipe(concatMap((item) => childItem(item, options, children)));
+    });
+}
+
+function childItem(item: NodeRunItem, options: RunNodeOptions, children: Subject<NodeYield>): Observable<unknown> {
+  if (item.kind === 'event') {
+    children.next({ kind: 'event', event: item.event });
+    return EMPTY;
+  }
+  const { result } = item;
+  if (result.interruptIds.length) {
+    children.next({ kind: 'interrupt', ids: result.interruptIds });
+    return EMPTY;
+  }
+  if (!result.hasOutput) return EMPTY;
+  if (options.useAsOutput) children.next({ kind: 'output', value: result.output, emitted: true });
+  return of(result.output);
+}

@@ -1,0 +1,53 @@
+import { concatMap, defer, from, isObservable, type Observable, of, EMPTY } from 'rxjs';
+import type { NodeContext, NodeFunction } from './node-context.js';
+import type { NodeOptions } from './node-options.js';
+import { isEvent } from './is-event.js';
+import { eventYield, outputYield, type NodeYield } from './node-yield.js';
+import { RequestInput } from './request-input.js';
+import { requestInputYields } from './request-input-yields.js';
+import { WorkflowNode } from './workflow-node.js';
+
+/**
+ * A node that runs a function `(ctx, input) => value | Promise | Observable<value | Event> |
+ * RequestInput`, called inside `defer` at its turn. A Promise is converted once; every value of
+ * an Observable that is not an event is output; a `RequestInput` pauses the workflow.
+ *
+ * @example
+ * ```ts
+ * const upper = new FunctionNode('upper', (_ctx, text: string) => text.toUpperCase());
+ * ```
+ */
+export class FunctionNode extends WorkflowNode {
+  readonly fn: NodeFunction;
+
+  constructor(name: string, fn: NodeFunction, options: NodeOptions = {}) {
+    super(name, options);
+    this.fn = fn;
+  }
+
+  run(ctx: NodeContext, input: unknown): Observable<NodeYield> {
+    return defer(() => toYields(ctx, this.fn(ctx, input)));
+  }
+
+  withOptions(options: NodeOptions): FunctionNode {
+    return new FunctionNode(options.name ?? this.name, this.fn, { ...this.options, ...options });
+  }
+}
+
+/** A function node's return value as node items. */
+function toYields(ctx: NodeContext, result: unknown): Observable<NodeYield> {
+  if (isObservable(result)) return result.pipe(concatMap((value) => valueYields(ctx, value)));
+  if (isThenable(result)) return from(result).pipe(concatMap((value) => valueYields(ctx, value)));
+  return valueYields(ctx, result);
+}
+
+function valueYields(ctx: NodeContext, value: unknown): Observable<NodeYield> {
+  if (value === undefined) return EMPTY;
+  if (value instanceof RequestInput) return requestInputYields(ctx, value);
+  if (isEvent(value)) return of(eventYield(ctx.stamp(value)));
+  return of(outputYield(value));
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}

@@ -1,0 +1,102 @@
+import { BehaviorSubject, concatMap, defer, EMPTY, from, mergeMap, type Observable, of, scan, type Subject, throwError } from 'rxjs';
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
+import { executeNodeRun } from './execute-node-run.js';
+import type { NodeRunItem } from './node-run-item.js';
+import { initialSchedulerState, schedule, type ScheduledRun, type SchedulerMessage, type SchedulerStep } from './schedule.js';
+import type { WorkflowGraph } from './workflow-graph.js';
+import type { RecordedNodeRun } from './recorded-node-run.js';
+import { WorkflowGraphError } from './workflow-graph-error.js';
+
+/** One run of a workflow graph: where it sits and what it starts with. */
+export interface GraphRunSpec {
+  readonly graph: WorkflowGraph;
+  readonly workflowName: string;
+  /** The workflow run's path, e.g. `wf@1` (or `outer@1/wf@1` when nested). */
+  readonly path: string;
+  readonly branch: string | undefined;
+  /** What the terminal node's output is also the output of: the workflow's path and its ancestors'. */
+  readonly outputFor: readonly string[];
+  readonly input: unknown;
+  readonly maxConcurrency: number | undefined;
+  readonly resumeInputs: Readonly<Record<string, unknown>>;
+  /** The node runs of the paused run being resumed, by path (empty for a new run). */
+  readonly history: ReadonlyMap<string, RecordedNodeRun>;
+}
+
+/** What a graph run produces: its events, then once how it ended. */
+export type GraphRunItem =
+  | { readonly kind: 'event'; readonly event: Event }
+  | { readonly kind: 'finished'; readonly output: unknown; readonly hasOutput: boolean; readonly interruptIds: readonly string[] };
+
+/**
+ * Runs a workflow graph as a feedback loop: the pure {@link schedule} reducer (a `scan` over
+ * scheduler messages) says which node runs start; they run concurrently (`mergeMap`), and each
+ * one's end is fed back as a message once its events are committed. The run ends when nothing
+ * runs and nothing can start; a node's final failure errors the run, which unsubscribes every
+ * other running node (and their timers, retry waits and tools).
+ *
+ * ```
+ * messages:  start ─► finished(a) ─► finished(b) ─► …
+ * steps:     scan(schedule) ──► runs to start ──► mergeMap(executeNodeRun) ──┐
+ *              ▲──────────────────── finished(node, result) ◄────────────────┘
+ * ```
+ *
+ * @example
+ * ```ts
+ * runGraph(invocation, { graph, workflowName: 'wf', path: 'wf@1', branch: undefined, outputFor: ['wf@1'], input: 'go', maxConcurrency: undefined, resumeInputs: {} });
+ * ```
+ */
+export function runGraph(invocation: InvocationContext, spec: GraphRunSpec): Observable<GraphRunItem> {
+  const instrumentation = invocation.instrumentation;
+  if (!instrumentation?.workflow) return scheduledRuns(invocation, spec);
+  return instrumentation.workflow(invocation, { name: spec.workflowName, path: spec.path }, (traced) => scheduledRuns(traced, spec));
+}
+
+function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Observable<GraphRunItem> {
+  return defer(() => {
+    // a BehaviorSubject: subscribed before it delivers the start message, so the messages that
+    // synchronous node runs feed back while the start is processed are not lost
+    const messages = new BehaviorSubject<SchedulerMessage>({ type: 'start', input: spec.input, branch: spec.branch });
+    const initial: SchedulerStep = { state: initialSchedulerState(), start: [], warnings: [], done: false };
+    return messages.pipe(
+      scan((step: SchedulerStep, message: SchedulerMessage) => schedule(spec.graph, step.state, message, spec.maxConcurrency), initial),
+      mergeMap((step) => stepItems(invocation, spec, step, messages)),
+    );
+  });
+}
+
+/** What one scheduler step does: warn, fail on a second terminal output, start runs, or finish. */
+function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: SchedulerStep, messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
+  for (const warning of step.warnings) {
+    console.warn(`[rxadk] ${warning}`);
+    invocation.instrumentation?.warning?.(invocation, warning);
+  }
+  if (step.conflictingTerminals) {
+    const names = step.conflictingTerminals;
+    return throwError(
+      () => new WorkflowGraphError({ workflowName: spec.workflowName, names, message: `two terminal nodes produced an output in one run ("${names[0]}" and "${names[1]}"); a workflow has one output.` }),
+    );
+  }
+  if (step.done) {
+    messages.complete();
+    const { terminal, waiting } = step.state;
+    return of<GraphRunItem>({ kind: 'finished', output: terminal?.output, hasOutput: terminal !== undefined, interruptIds: [...waiting.values()].flat() });
+  }
+  return from(step.start).pipe(mergeMap((run) => runScheduled(invocation, spec, run, messages)));
+}
+
+function runScheduled(invocation: InvocationContext, spec: GraphRunSpec, run: ScheduledRun, messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
+  const node = spec.graph.nodes.get(run.node)!;
+  const path = `${spec.path}/${run.node}@${run.runId}`;
+  const outputFor = spec.graph.terminals.has(run.node) ? [path, ...spec.outputFor] : [path];
+  return executeNodeRun(invocation, { node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history }).pipe(
+    concatMap((item: NodeRunItem): Observable<GraphRunItem> => {
+      if (item.kind === 'event') return of(item);
+      return defer(() => {
+        messages.next({ type: 'finished', node: run.node, result: item.result });
+        return EMPTY;
+      });
+    }),
+  );
+}

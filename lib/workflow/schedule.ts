@@ -1,0 +1,186 @@
+import type { RouteValue } from '../events/node-info.js';
+import { nextTargets } from './next-targets.js';
+import type { WorkflowGraph } from './workflow-graph.js';
+
+/** An input waiting for its node, in arrival order. */
+export interface Trigger {
+  readonly node: string;
+  readonly input: unknown;
+  /** The branch the trigger comes from. */
+  readonly branch: string | undefined;
+  /** Several nodes were triggered at once (a fan-out): the run gets a branch of its own. */
+  readonly subBranch: boolean;
+}
+
+/** A node run the scheduler starts: its node, run number (`@n`), input and branch. */
+export interface ScheduledRun {
+  readonly node: string;
+  readonly runId: number;
+  readonly input: unknown;
+  readonly branch: string | undefined;
+}
+
+/** How a node run ended, as the scheduler needs it. */
+export interface NodeRunResult {
+  readonly output: unknown;
+  readonly hasOutput: boolean;
+  readonly routes: readonly RouteValue[];
+  /** Input requests the node waits on (it is paused, not finished). */
+  readonly interruptIds: readonly string[];
+  readonly branch: string | undefined;
+}
+
+/** The scheduler's state: pure data, replaced (never changed) by {@link schedule}. */
+export interface SchedulerState {
+  /** Triggers not started yet, in arrival order (each node's are its FIFO). */
+  readonly pending: readonly Trigger[];
+  /** Nodes with a run in progress (a node never runs concurrently with itself). */
+  readonly running: ReadonlySet<string>;
+  /** Runs started so far, per node (the `@n` of the next one is this + 1). */
+  readonly runCounts: ReadonlyMap<string, number>;
+  /** Per join node: the predecessors arrived since it last fired, with their output and branch. */
+  readonly joinArrivals: ReadonlyMap<string, ReadonlyMap<string, { output: unknown; branch: string | undefined }>>;
+  /** Nodes paused on input requests, with the request ids. */
+  readonly waiting: ReadonlyMap<string, readonly string[]>;
+  /** The terminal node that produced the workflow's output, and that output. */
+  readonly terminal: { readonly node: string; readonly output: unknown } | undefined;
+}
+
+/** What happens to a workflow run. */
+export type SchedulerMessage =
+  | { readonly type: 'start'; readonly input: unknown; readonly branch: string | undefined }
+  | { readonly type: 'finished'; readonly node: string; readonly result: NodeRunResult };
+
+/** One step: the next state, the runs to start now, warnings, and whether the run is over. */
+export interface SchedulerStep {
+  readonly state: SchedulerState;
+  readonly start: readonly ScheduledRun[];
+  readonly warnings: readonly string[];
+  /** Nothing runs and nothing can start: the workflow is finished (or paused on input requests). */
+  readonly done: boolean;
+  /** A second terminal node produced an output: the names of both. */
+  readonly conflictingTerminals?: readonly [string, string];
+}
+
+/**
+ * The initial scheduler state.
+ *
+ * @example
+ * ```ts
+ * schedule(graph, initialSchedulerState(), { type: 'start', input: 'hi', branch: undefined }).start; // [{ node: 'a', runId: 1, ... }]
+ * ```
+ */
+export function initialSchedulerState(): SchedulerState {
+  return { pending: [], running: new Set(), runCounts: new Map(), joinArrivals: new Map(), waiting: new Map(), terminal: undefined };
+}
+
+/**
+ * The workflow scheduler as a pure reducer: applies one message to the state and says which node
+ * runs start. Rules (SPEC §15): each node has a FIFO of triggers and never runs concurrently with
+ * itself; ready nodes start in arrival order, at most `maxConcurrency` at once; a non-join node
+ * runs once per arriving input; a join fires when every predecessor has arrived since it last
+ * fired, with `{predecessor: output}`; routes pick edges (see `nextTargets`); a run that
+ * triggers several nodes puts each on a branch of its own (`name@n`), a join goes back to the
+ * common branch of its predecessors.
+ *
+ * @example
+ * ```ts
+ * let step = schedule(graph, initialSchedulerState(), { type: 'start', input: 'go', branch: undefined });
+ * step = schedule(graph, step.state, { type: 'finished', node: 'a', result: { output: 'GO', hasOutput: true, routes: [], interruptIds: [], branch: undefined } });
+ * step.start; // [{ node: 'b', runId: 1, input: 'GO', branch: undefined }]
+ * ```
+ */
+export function schedule(graph: WorkflowGraph, state: SchedulerState, message: SchedulerMessage, maxConcurrency = Infinity): SchedulerStep {
+  if (message.type === 'start') {
+    const subBranch = graph.startTargets.length > 1;
+    const triggers = graph.startTargets.map((node) => ({ node, input: message.input, branch: message.branch, subBranch }));
+    return startReady({ ...state, pending: [...state.pending, ...triggers] }, maxConcurrency, []);
+  }
+  return finished(graph, state, message.node, message.result, maxConcurrency);
+}
+
+function finished(graph: WorkflowGraph, state: SchedulerState, node: string, result: NodeRunResult, maxConcurrency: number): SchedulerStep {
+  const running = new Set(state.running);
+  running.delete(node);
+  const base: SchedulerState = { ...state, running };
+  if (result.interruptIds.length) {
+    return startReady({ ...base, waiting: new Map([...state.waiting, [node, result.interruptIds]]) }, maxConcurrency, []);
+  }
+  const waitsForOutput = graph.nodes.get(node)?.options.waitForOutput === true;
+  if (waitsForOutput && !result.hasOutput && !result.routes.length) return startReady(base, maxConcurrency, []);
+  const { targets, unmatched } = nextTargets(graph, node, result.routes);
+  const warnings = unmatched
+    ? [`Workflow node "${node}" took route ${result.routes.map((r) => JSON.stringify(r)).join(', ')}, which no edge matches: this branch ends here.`]
+    : [];
+  let next = base;
+  let conflict: readonly [string, string] | undefined;
+  if (graph.terminals.has(node) && result.hasOutput) {
+    if (state.terminal) conflict = [state.terminal.node, node];
+    else next = { ...next, terminal: { node, output: result.output } };
+  }
+  const subBranch = targets.length > 1;
+  for (const target of targets) {
+    next = graph.nodes.get(target)?.isJoin
+      ? arriveAtJoin(graph, next, target, node, result)
+      : { ...next, pending: [...next.pending, { node: target, input: result.output, branch: result.branch, subBranch }] };
+  }
+  const step = startReady(next, maxConcurrency, warnings);
+  return conflict ? { ...step, conflictingTerminals: conflict } : step;
+}
+
+/** Records `from`'s arrival at `join`; when every predecessor has arrived, queues the join's trigger. */
+function arriveAtJoin(graph: WorkflowGraph, state: SchedulerState, join: string, from: string, result: NodeRunResult): SchedulerState {
+  const arrived = new Map(state.joinArrivals.get(join) ?? []);
+  arrived.set(from, { output: result.output, branch: result.branch });
+  const predecessors = graph.predecessors.get(join) ?? [];
+  const joinArrivals = new Map(state.joinArrivals);
+  if (!predecessors.every((p) => arrived.has(p))) {
+    joinArrivals.set(join, arrived);
+    return { ...state, joinArrivals };
+  }
+  joinArrivals.delete(join);
+  const input = Object.fromEntries(predecessors.map((p) => [p, arrived.get(p)!.output]));
+  const branch = commonBranch(predecessors.map((p) => arrived.get(p)!.branch));
+  return { ...state, joinArrivals, pending: [...state.pending, { node: join, input, branch, subBranch: false }] };
+}
+
+/** Starts the ready triggers in arrival order, one per idle node, up to `maxConcurrency` runs. */
+function startReady(state: SchedulerState, maxConcurrency: number, warnings: readonly string[]): SchedulerStep {
+  const running = new Set(state.running);
+  const runCounts = new Map(state.runCounts);
+  const pending: Trigger[] = [];
+  const start: ScheduledRun[] = [];
+  for (const trigger of state.pending) {
+    if (running.has(trigger.node) || state.waiting.has(trigger.node) || running.size >= maxConcurrency) {
+      pending.push(trigger);
+      continue;
+    }
+    const runId = (runCounts.get(trigger.node) ?? 0) + 1;
+    runCounts.set(trigger.node, runId);
+    running.add(trigger.node);
+    start.push({ node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch });
+  }
+  const next = { ...state, pending, running, runCounts };
+  return { state: next, start, warnings, done: running.size === 0 };
+}
+
+/**
+ * `branch` extended with one segment (segments are joined with `.`, as ADK's branch paths).
+ *
+ * @example
+ * ```ts
+ * subBranchOf(undefined, 'a@1'); // 'a@1'
+ * subBranchOf('wf.x', 'a@1');    // 'wf.x.a@1'
+ * ```
+ */
+export function subBranchOf(branch: string | undefined, segment: string): string {
+  return branch ? `${branch}.${segment}` : segment;
+}
+
+/** The longest common prefix (in segments) of some branches; `undefined` when empty. */
+function commonBranch(branches: ReadonlyArray<string | undefined>): string | undefined {
+  const split = branches.map((b) => (b ? b.split('.') : []));
+  const common: string[] = [];
+  for (let i = 0; split.every((s) => i < s.length && s[i] === split[0]![i]); i++) common.push(split[0]![i]!);
+  return common.length ? common.join('.') : undefined;
+}

@@ -1,0 +1,33 @@
+import type { RouteValue } from '../events/node-info.js';
+import type { WorkflowNode } from './workflow-node.js';
+
+/** One edge of a workflow graph: unconditional (`routes` undefined) or taken on one of `routes`. */
+export interface GraphEdge {
+  readonly from: string;
+  readonly to: string;
+  readonly routes: readonly RouteValue[] | undefined;
+}
+
+/**
+ * A workflow's graph, compiled once at construction: its nodes by name (START excluded), its
+ * edges in declaration order, and the lookups the scheduler needs.
+ *
+ * @example
+ * ```ts
+ * const graph = buildWorkflowGraph('wf', [[START, a, b]]);
+ * graph.startTargets; // ['a']
+ * graph.terminals.has('b'); // true
+ * ```
+ */
+export interface WorkflowGraph {
+  readonly nodes: ReadonlyMap<string, WorkflowNode>;
+  readonly edges: readonly GraphEdge[];
+  /** The nodes START leads to, in edge order. */
+  readonly startTargets: readonly string[];
+  /** Outgoing edges per node, in declaration order. */
+  readonly outgoing: ReadonlyMap<string, readonly GraphEdge[]>;
+  /** Distinct predecessors per node (START excluded), in declaration order. */
+  readonly predecessors: ReadonlyMap<string, readonly string[]>;
+  /** Nodes without outgoing edges: their output is the workflow's. */
+  readonly terminals: ReadonlySet<string>;
+}

@@ -1,0 +1,81 @@
+import { LlmAgent } from '../../lib/agents/llm-agent.js';
+import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
+import { FunctionTool } from '../../lib/tools/function-tool.js';
+import { buildWorkflowGraph } from '../../lib/workflow/build-workflow-graph.js';
+import { DEFAULT_ROUTE } from '../../lib/workflow/default-route.js';
+import type { NodeContext } from '../../lib/workflow/node-context.js';
+import { node } from '../../lib/workflow/node.js';
+import { START } from '../../lib/workflow/start.js';
+import { Workflow } from '../../lib/workflow/workflow.js';
+import { WorkflowGraphError } from '../../lib/workflow/workflow-graph-error.js';
+
+const fn = (name: string) => node((_ctx: NodeContext, x: unknown) => x, { name });
+
+function graphError(build: () => unknown): WorkflowGraphError {
+  try {
+    build();
+  } catch (error) {
+    if (error instanceof WorkflowGraphError) return error;
+    throw error;
+  }
+  throw new Error('no WorkflowGraphError');
+}
+
+describe('buildWorkflowGraph', () => {
+  const [a, b, c] = ['a', 'b', 'c'].map(fn);
+
+  it('builds chains, fan-outs and routing maps into edges; the same object is one node', () => {
+    const graph = buildWorkflowGraph('wf', [[START, a, [b, c]], [b, { again: a, [DEFAULT_ROUTE]: c }]]);
+    expect(graph.edges).toEqual([
+      { from: START, to: 'a', routes: undefined },
+      { from: 'a', to: 'b', routes: undefined },
+      { from: 'a', to: 'c', routes: undefined },
+      { from: 'b', to: 'a', routes: ['again'] },
+      { from: 'b', to: 'c', routes: [DEFAULT_ROUTE] },
+    ]);
+    expect([...graph.terminals]).toEqual(['c']);
+    expect(graph.predecessors.get('c')).toEqual(['a', 'b']);
+  });
+
+  it('names nodes after functions, agents and tools', () => {
+    function fetch_weather() { return 1; }
+    const agent = new LlmAgent({ name: 'writer', model: new ScriptedLlm([]) });
+    const tool = new FunctionTool({ name: 'lookup', description: 'x', execute: () => 1 });
+    const graph = buildWorkflowGraph('wf', [[START, fetch_weather, agent, tool]]);
+    expect([...graph.nodes.keys()]).toEqual(['fetch_weather', 'writer', 'lookup']);
+  });
+
+  it('refuses duplicate names, naming them', () => {
+    const e = graphError(() => buildWorkflowGraph('wf', [[START, fn('x'), fn('x')]]));
+    expect(e.names).toEqual(['x']);
+    expect(e.message).toMatch(/two different nodes are named "x"/);
+  });
+
+  it('refuses unreachable nodes, naming them', () => {
+    const e = graphError(() => buildWorkflowGraph('wf', [[START, a], [b, c]]));
+    expect(e.names).toEqual(['b', 'c']);
+    expect(e.message).toMatch(/unreachable nodes "b", "c"/);
+  });
+
+  it('refuses an unconditional cycle, but accepts a routed loop', () => {
+    const e = graphError(() => buildWorkflowGraph('wf', [[START, a, b, a]]));
+    expect(e.names).toEqual(['a', 'b', 'a']);
+    expect(() => buildWorkflowGraph('wf', [[START, a, { again: a }]])).not.toThrow();
+  });
+
+  it('refuses routing-map values that are not nodes, naming the route', () => {
+    const e = graphError(() => buildWorkflowGraph('wf', [[START, a, { approve: 'send' as never }]]));
+    expect(e.names).toEqual(['approve']);
+    expect(e.message).toMatch(/routing-map value for route "approve" is not a node/);
+  });
+
+  it('refuses anonymous functions, a graph without START and edges into START', () => {
+    expect(graphError(() => buildWorkflowGraph('wf', [[START, (() => 1) as never]])).message).toMatch(/anonymous function/);
+    expect(graphError(() => buildWorkflowGraph('wf', [[a, b]])).message).toMatch(/no edge leaves START/);
+    expect(graphError(() => buildWorkflowGraph('wf', [[START, a, START as never]])).message).toMatch(/into START/);
+  });
+
+  it('is what new Workflow checks, with the workflow named in the error', () => {
+    expect(() => new Workflow({ name: 'pipeline', edges: [[START, a], [b]] })).toThrow(/Workflow "pipeline": unreachable node "b"/);
+  });
+});
