@@ -1,3 +1,4 @@
+import type { EventCompaction } from './event-compaction.js';
 import type { ToolConfirmation } from './tool-confirmation.js';
 
 /**
@@ -18,6 +19,8 @@ export interface EventActions {
   requestedToolConfirmations: Record<string, ToolConfirmation>;
   /** The agent that authored this event has finished. */
   endOfAgent?: boolean;
+  /** A summary of earlier events that the model is sent in their place (see `EventCompaction`). */
+  compaction?: EventCompaction;
 }
 
 /**
@@ -53,7 +56,8 @@ export function hasActions(actions: EventActions): boolean {
     actions.transferToAgent !== undefined ||
     actions.escalate === true ||
     actions.skipSummarization === true ||
-    actions.endOfAgent === true
+    actions.endOfAgent === true ||
+    actions.compaction !== undefined
   );
 }
 
