@@ -37,6 +37,12 @@ export interface EventsCompactionConfig {
   tokenThreshold?: number;
   /** Latest events a token-threshold compaction leaves raw (≥ 0). */
   eventRetentionSize?: number;
+  /**
+   * How long a summary may take before the compaction is given up (and reported): the session's
+   * next turn waits for a sliding-window compaction, so a summarizer that never answers must not
+   * hold it forever. Milliseconds on the RxJS scheduler. Default 120 000.
+   */
+  summarizerTimeoutMs?: number;
   /** Told when a compaction fails (the turn is not). Default: `console.warn` with the error and its cause. */
   onError?: (error: EventCompactionError) => void;
 }
@@ -65,11 +71,25 @@ export function validateEventsCompactionConfig(config: EventsCompactionConfig): 
   atLeast(config, 'overlapSize', 0);
   atLeast(config, 'tokenThreshold', 1);
   atLeast(config, 'eventRetentionSize', 0);
+  atLeast(config, 'summarizerTimeoutMs', 1);
 }
 
-function atLeast(config: EventsCompactionConfig, key: 'compactionInterval' | 'overlapSize' | 'tokenThreshold' | 'eventRetentionSize', min: number): void {
+type SizeKey = 'compactionInterval' | 'overlapSize' | 'tokenThreshold' | 'eventRetentionSize' | 'summarizerTimeoutMs';
+
+function atLeast(config: EventsCompactionConfig, key: SizeKey, min: number): void {
   const value = config[key];
   if (value !== undefined && !(Number.isInteger(value) && value >= min)) {
     throw new CompactionConfigError(`eventsCompaction.${key} must be an integer ≥ ${min}, got ${String(value)}.`);
   }
 }
+
+/**
+ * An {@link EventsCompactionConfig} in use: with the summarizer the app resolved (the one given,
+ * or an `LlmEventSummarizer` on the root agent's model). What the Runner and the request builder read.
+ *
+ * @example
+ * ```ts
+ * const active: ActiveEventsCompaction = { compactionInterval: 10, overlapSize: 1, summarizer };
+ * ```
+ */
+export type ActiveEventsCompaction = EventsCompactionConfig & { summarizer: BaseEventsSummarizer };
