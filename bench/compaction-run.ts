@@ -1,0 +1,140 @@
+// The compaction benchmark (issue 25): one in-memory session of 10,000 turns (a user message and
+// the model's answer each), with an App that compacts every 10 invocations (sliding window,
+// overlap 1) through an instant summarizer, and the same session without compaction. Per run:
+// the size of the model request's contents (JSON bytes) at every turn, and the mean wall time of
+// the 100 turns around turn 100 and of the last 100 turns (turn 10,000), i.e. the per-turn
+// overhead as the session grows. The compaction's own work (after every 10th turn) is part of
+// the turn it follows.
+//
+//   npm run build && node dist/bench/compaction-run.js [--turns 10000]
+//
+// Reports; never asserts. Targets (issue 25): contents < 64 KB at every turn with compaction;
+// per-turn overhead at turn 10,000 ≤ 1.2× that at turn 100.
+import type { Content } from '@google/genai';
+import { lastValueFrom, type Observable, of } from 'rxjs';
+import { LlmAgent } from '../lib/agents/llm-agent.js';
+import { App } from '../lib/apps/app.js';
+import { BaseEventsSummarizer } from '../lib/compaction/base-events-summarizer.js';
+import { createEvent, type Event } from '../lib/events/event.js';
+import { BaseLlm } from '../lib/models/base-llm.js';
+import type { LlmRequest } from '../lib/models/llm-request.js';
+import type { LlmResponse } from '../lib/models/llm-response.js';
+import { Runner } from '../lib/runner/runner.js';
+import { InMemorySessionService } from '../lib/sessions/in-memory-session-service.js';
+import { fmt, heading, progress, table, times } from './report.js';
+import { collectGarbage, mean, nowMs } from './stats.js';
+
+const TURNS = Number(process.argv[process.argv.indexOf('--turns') + 1]) || 10_000;
+const WINDOW = 100;
+const LIMIT_BYTES = 64 * 1024;
+
+/** Answers at once; keeps the last request so its size can be read between turns. */
+class InstantModel extends BaseLlm {
+  last: LlmRequest | undefined;
+  constructor() {
+    super({ model: 'instant' });
+  }
+  generateContent(request: LlmRequest): Observable<LlmResponse> {
+    this.last = request;
+    return of({ content: { role: 'model', parts: [{ text: 'Noted, thank you.' }] } });
+  }
+}
+
+/** Summarises at once, in a few words. */
+class InstantSummarizer extends BaseEventsSummarizer {
+  maybeSummarizeEvents(events: readonly Event[]): Observable<Event | undefined> {
+    const first = events[0]!;
+    const last = events[events.length - 1]!;
+    const compactedContent: Content = { role: 'model', parts: [{ text: `${events.length} events` }] };
+    return of(createEvent({ author: 'user', actions: { compaction: { startTimestamp: first.timestamp, endTimestamp: last.timestamp, compactedContent } } }));
+  }
+}
+
+interface Run {
+  label: string;
+  turnMs: number[];
+  /** JSON bytes of the request's contents, per turn (measured at every turn, or every `sampleEvery`). */
+  bytes: Array<[turn: number, bytes: number]>;
+  storedEvents: number;
+  /** CPU time ÷ wall time over the run (well below 1: the process waited for a core). */
+  cpuPerWall: number;
+}
+
+async function run(label: string, compact: boolean, sampleEvery: number, turns = TURNS): Promise<Run> {
+  const model = new InstantModel();
+  const rootAgent = new LlmAgent({ name: 'assistant', model, instruction: 'Help the user.' });
+  const sessionService = new InMemorySessionService();
+  const runner = compact
+    ? new Runner({ app: new App({ name: 'bench', rootAgent, eventsCompaction: { compactionInterval: 10, overlapSize: 1, summarizer: new InstantSummarizer() } }), sessionService })
+    : new Runner({ appName: 'bench', agent: rootAgent, sessionService });
+  await lastValueFrom(sessionService.createSession({ appName: 'bench', userId: 'u', sessionId: 's' }));
+  const turnMs: number[] = [];
+  const bytes: Array<[number, number]> = [];
+  collectGarbage();
+  const cpuStart = process.cpuUsage();
+  const wallStart = nowMs();
+  for (let turn = 1; turn <= turns; turn++) {
+    const newMessage = { role: 'user', parts: [{ text: `Message number ${turn}: please remember it.` }] };
+    const start = nowMs();
+    await lastValueFrom(runner.runAsync({ userId: 'u', sessionId: 's', newMessage }));
+    turnMs.push(nowMs() - start);
+    if (turn % sampleEvery === 0 || turn === 1) bytes.push([turn, JSON.stringify(model.last!.contents).length]);
+    if (turn % 2000 === 0) progress(`${label}: ${turn} turns`);
+  }
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuPerWall = (cpu.user + cpu.system) / 1000 / (nowMs() - wallStart);
+  const session = await lastValueFrom(sessionService.getSession({ appName: 'bench', userId: 'u', sessionId: 's' }));
+  return { label, turnMs, bytes, storedEvents: session!.events.length, cpuPerWall };
+}
+
+function windowMean(turnMs: readonly number[], centre: number): number {
+  const from = Math.max(0, Math.min(turnMs.length - WINDOW, centre - WINDOW / 2));
+  return mean(turnMs.slice(from, from + WINDOW));
+}
+
+function report(runs: readonly Run[]): void {
+  console.log(heading(`Compaction: one session of ${TURNS.toLocaleString('en-US')} turns (in memory), with and without compaction every 10 invocations`));
+  const rows = runs.map((r) => {
+    const at100 = windowMean(r.turnMs, 100) * 1000;
+    const atEnd = windowMean(r.turnMs, r.turnMs.length) * 1000;
+    const maxBytes = Math.max(...r.bytes.map(([, b]) => b));
+    const bytesAt = (turn: number) => r.bytes.find(([t]) => t >= turn)?.[1] ?? NaN;
+    return { r, at100, atEnd, maxBytes, bytesAt };
+  });
+  console.log(
+    table(
+      ['run', 'µs/turn ≈ turn 100', `µs/turn, last ${WINDOW}`, 'ratio', 'contents KB @100', 'contents KB @end', 'max contents KB', 'measured at', 'stored events', 'CPU/wall'],
+      rows.map(({ r, at100, atEnd, maxBytes, bytesAt }) => [
+        r.label,
+        fmt(at100, 1),
+        fmt(atEnd, 1),
+        times(atEnd / at100, 2),
+        fmt(bytesAt(100) / 1024, 1),
+        fmt(bytesAt(TURNS) / 1024, 1),
+        fmt(maxBytes / 1024, 1),
+        r.bytes.length >= TURNS ? 'every turn' : `every ${Math.round(TURNS / r.bytes.length)} turns`,
+        r.storedEvents,
+        fmt(r.cpuPerWall, 2),
+      ]),
+    ),
+  );
+  const compacted = rows.find(({ r }) => r.label === 'compaction');
+  if (!compacted) return;
+  const ratio = compacted.atEnd / compacted.at100;
+  console.log(
+    `\n${table(
+      ['target', 'measured', 'result'],
+      [
+        ['contents < 64 KB at every turn (compaction)', `max ${fmt(compacted.maxBytes / 1024, 1)} KB`, compacted.maxBytes < LIMIT_BYTES ? 'MET' : 'NOT MET'],
+        ['per-turn overhead at turn 10,000 ≤ 1.2× turn 100 (compaction)', times(ratio, 2), ratio <= 1.2 ? 'MET' : 'NOT MET'],
+      ],
+    )}`,
+  );
+}
+
+// warm both paths up (JIT) on sessions of their own, then measure
+progress('warming up');
+await run('warm-up', true, 1000, 1000);
+await run('warm-up', false, 1000, 1000);
+const runs = [await run('compaction', true, 1), await run('no compaction', false, 100)];
+report(runs);
