@@ -1,10 +1,11 @@
 // The compaction benchmark (issue 25): one in-memory session of 10,000 turns (a user message and
 // the model's answer each), with an App that compacts every 10 invocations (sliding window,
 // overlap 1) through an instant summarizer, and the same session without compaction. Per run:
-// the size of the model request's contents (JSON bytes) at every turn, and the mean wall time of
+// the size of the model request's contents (JSON bytes) at every turn, and the mean time of
 // the 100 turns around turn 100 and of the last 100 turns (turn 10,000), i.e. the per-turn
 // overhead as the session grows — in CPU time per turn (user + system), which a loaded machine
-// disturbs less than wall time (also shown). The compaction's own work (after every 10th turn) is part of
+// disturbs less than wall time (also shown). The two sessions run turn by turn in lockstep so
+// that the machine's load falls on both alike. The compaction's own work (after every 10th turn) is part of
 // the turn it follows.
 //
 //   npm run build && node dist/bench/compaction-run.js [--turns 10000]
@@ -59,11 +60,22 @@ interface Run {
   /** JSON bytes of the request's contents, per turn (measured at every turn, or every `sampleEvery`). */
   bytes: Array<[turn: number, bytes: number]>;
   storedEvents: number;
-  /** CPU time ÷ wall time over the run (well below 1: the process waited for a core). */
+  /** CPU time ÷ wall time over the run's turns (well below 1: the process waited for a core). */
   cpuPerWall: number;
 }
 
-async function run(label: string, compact: boolean, sampleEvery: number, turns = TURNS): Promise<Run> {
+/** One session under test: its runner, its model, and what was measured so far. */
+interface Subject {
+  run: Run;
+  model: InstantModel;
+  runner: Runner;
+  sessionService: InMemorySessionService;
+  sampleEvery: number;
+  cpuTotalMs: number;
+  wallTotalMs: number;
+}
+
+async function subject(label: string, compact: boolean, sampleEvery: number): Promise<Subject> {
   const model = new InstantModel();
   const rootAgent = new LlmAgent({ name: 'assistant', model, instruction: 'Help the user.' });
   const sessionService = new InMemorySessionService();
@@ -71,27 +83,37 @@ async function run(label: string, compact: boolean, sampleEvery: number, turns =
     ? new Runner({ app: new App({ name: 'bench', rootAgent, eventsCompaction: { compactionInterval: 10, overlapSize: 1, summarizer: new InstantSummarizer() } }), sessionService })
     : new Runner({ appName: 'bench', agent: rootAgent, sessionService });
   await lastValueFrom(sessionService.createSession({ appName: 'bench', userId: 'u', sessionId: 's' }));
-  const turnMs: number[] = [];
-  const turnCpuMs: number[] = [];
-  const bytes: Array<[number, number]> = [];
+  return { run: { label, turnMs: [], turnCpuMs: [], bytes: [], storedEvents: 0, cpuPerWall: 0 }, model, runner, sessionService, sampleEvery, cpuTotalMs: 0, wallTotalMs: 0 };
+}
+
+async function turnOf(s: Subject, turn: number): Promise<void> {
+  const newMessage = { role: 'user', parts: [{ text: `Message number ${turn}: please remember it.` }] };
+  const start = nowMs();
+  const cpuBefore = process.cpuUsage();
+  await lastValueFrom(s.runner.runAsync({ userId: 'u', sessionId: 's', newMessage }));
+  const cpu = process.cpuUsage(cpuBefore);
+  const wall = nowMs() - start;
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  s.run.turnMs.push(wall);
+  s.run.turnCpuMs.push(cpuMs);
+  s.wallTotalMs += wall;
+  s.cpuTotalMs += cpuMs;
+  if (turn % s.sampleEvery === 0 || turn === 1) s.run.bytes.push([turn, JSON.stringify(s.model.last!.contents).length]);
+}
+
+/** Runs the sessions turn by turn in lockstep (turn n of each, then turn n + 1), so that the machine's load falls on both alike. */
+async function lockstep(subjects: Subject[], turns: number): Promise<Run[]> {
   collectGarbage();
-  const cpuStart = process.cpuUsage();
-  const wallStart = nowMs();
   for (let turn = 1; turn <= turns; turn++) {
-    const newMessage = { role: 'user', parts: [{ text: `Message number ${turn}: please remember it.` }] };
-    const start = nowMs();
-    const cpuBefore = process.cpuUsage();
-    await lastValueFrom(runner.runAsync({ userId: 'u', sessionId: 's', newMessage }));
-    const cpuTurn = process.cpuUsage(cpuBefore);
-    turnMs.push(nowMs() - start);
-    turnCpuMs.push((cpuTurn.user + cpuTurn.system) / 1000);
-    if (turn % sampleEvery === 0 || turn === 1) bytes.push([turn, JSON.stringify(model.last!.contents).length]);
-    if (turn % 2000 === 0) progress(`${label}: ${turn} turns`);
+    for (const s of subjects) await turnOf(s, turn);
+    if (turn % 2000 === 0) progress(`${turn} turns`);
   }
-  const cpu = process.cpuUsage(cpuStart);
-  const cpuPerWall = (cpu.user + cpu.system) / 1000 / (nowMs() - wallStart);
-  const session = await lastValueFrom(sessionService.getSession({ appName: 'bench', userId: 'u', sessionId: 's' }));
-  return { label, turnMs, turnCpuMs, bytes, storedEvents: session!.events.length, cpuPerWall };
+  for (const s of subjects) {
+    const session = await lastValueFrom(s.sessionService.getSession({ appName: 'bench', userId: 'u', sessionId: 's' }));
+    s.run.storedEvents = session!.events.length;
+    s.run.cpuPerWall = s.cpuTotalMs / s.wallTotalMs;
+  }
+  return subjects.map((s) => s.run);
 }
 
 /** The mean of the `WINDOW` turns around turn `centre` (the last `WINDOW` at the end). */
@@ -145,9 +167,8 @@ function report(runs: readonly Run[]): void {
   );
 }
 
-// warm both paths up (JIT) on sessions of their own, then measure
+// warm both paths up (JIT) on sessions of their own, then measure both sessions in lockstep
 progress('warming up');
-await run('warm-up', true, 1000, 1000);
-await run('warm-up', false, 1000, 1000);
-const runs = [await run('compaction', true, 1), await run('no compaction', false, 100)];
+await lockstep([await subject('warm-up', true, 1000), await subject('warm-up', false, 1000)], 1000);
+const runs = await lockstep([await subject('compaction', true, 1), await subject('no compaction', false, 100)], TURNS);
 report(runs);

@@ -72,7 +72,14 @@ export class App {
   }
 }
 
-/** An LlmAgent (of this copy of rxadk or another): it has a model to summarise with. */
+/**
+ * True for an LlmAgent (of this copy of rxadk or another): it has a model to summarise with.
+ *
+ * @example
+ * ```ts
+ * hasModel(new LlmAgent({ name: 'a', model: 'gemini-2.5-flash' })); // true
+ * ```
+ */
 export function hasModel(agent: BaseAgent): agent is BaseAgent & { canonicalModel(): BaseLlm } {
   return typeof (agent as { canonicalModel?: unknown }).canonicalModel === 'function';
 }
