@@ -25,6 +25,7 @@ export const FLOORS = [
   ['events'],
   ['sessions', 'artifacts'],
   ['memory'],
+  ['compaction'],
   ['context'],
   ['tools'],
   ['plugins'],

@@ -1,6 +1,7 @@
 import type { Content } from '@google/genai';
 import { BehaviorSubject, defer, EMPTY, filter, map, type Observable, take } from 'rxjs';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
+import type { ActiveEventsCompaction } from '../compaction/events-compaction-config.js';
 import { createEventActions } from '../events/event-actions.js';
 import type { Event, EventInit } from '../events/event.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
@@ -43,6 +44,8 @@ export interface InvocationContextInit {
   abortController?: { readonly signal: AbortSignal; abort(): void };
   /** Observes the run span by span (see {@link Instrumentation}); none by default. */
   instrumentation?: Instrumentation;
+  /** The app's event compaction (the token threshold is checked before each model request); none by default. */
+  eventsCompaction?: ActiveEventsCompaction;
 }
 
 /** The part of an invocation that every agent's context shares. */
@@ -62,6 +65,7 @@ interface Invocation {
   /** `true` once the invocation has ended: a signal in the stream, replayed to late subscribers. */
   readonly end: BehaviorSubject<boolean>;
   readonly instrumentation: Instrumentation | undefined;
+  readonly eventsCompaction: ActiveEventsCompaction | undefined;
   llmCalls: number;
 }
 
@@ -115,6 +119,7 @@ export class InvocationContext {
       abortController: init.abortController ?? new LazyAbortController(),
       end: new BehaviorSubject(false),
       instrumentation: init.instrumentation,
+      eventsCompaction: init.eventsCompaction,
       llmCalls: 0,
     };
     this.agent = init.agent;
@@ -143,6 +148,10 @@ export class InvocationContext {
   }
   get runConfig(): RunConfig {
     return this.invocation.runConfig;
+  }
+  /** The app's event compaction, if it compacts. */
+  get eventsCompaction(): ActiveEventsCompaction | undefined {
+    return this.invocation.eventsCompaction;
   }
   /** The Runner's plugins (its `PluginManager`), if it has any. */
   get pluginManager(): PluginManagerLike | undefined {

@@ -1,4 +1,5 @@
 import type { RouteValue } from './node-info.js';
+import type { EventCompaction } from './event-compaction.js';
 import type { ToolConfirmation } from './tool-confirmation.js';
 
 /**
@@ -21,6 +22,8 @@ export interface EventActions {
   endOfAgent?: boolean;
   /** The route(s) a workflow node takes (the keys of its routing map); see `Workflow`. */
   route?: RouteValue | RouteValue[];
+  /** A summary of earlier events that the model is sent in their place (see `EventCompaction`). */
+  compaction?: EventCompaction;
 }
 
 /**
@@ -57,7 +60,8 @@ export function hasActions(actions: EventActions): boolean {
     actions.escalate === true ||
     actions.skipSummarization === true ||
     actions.endOfAgent === true ||
-    actions.route !== undefined
+    actions.route !== undefined ||
+    actions.compaction !== undefined
   );
 }
 

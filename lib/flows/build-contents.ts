@@ -2,6 +2,8 @@ import type { Content, Part } from '@google/genai';
 import type { Event } from '../events/event.js';
 import { getFunctionCalls } from '../events/get-function-calls.js';
 import { getFunctionResponses } from '../events/get-function-responses.js';
+import { isCompactionEvent } from '../events/event-compaction.js';
+import { applyCompactionEvent } from './apply-compaction-event.js';
 import { pythonRepr } from '../utils/python-repr.js';
 import {
   CLIENT_FUNCTION_CALL_ID_PREFIX,
@@ -25,7 +27,8 @@ interface HistoryItem {
  *   content: `For context:` then `[agent] said: …` / `[agent] called tool \`x\` with parameters: {…}` /
  *   `[agent] \`x\` tool returned result: {…}` (payloads printed as Python prints dicts);
  * - function responses are moved next to their calls (long-running tools answered later);
- * - framework-generated function-call ids (`adk-…`) are removed.
+ * - framework-generated function-call ids (`adk-…`) are removed;
+ * - compaction events replace the events they cover with their summary ({@link applyCompactionEvent}).
  *
  * @example
  * ```ts
@@ -87,17 +90,27 @@ function remember(events: readonly Event[], key: string, state: HistoryState): v
 /** Extends the state taken over from the cache in place (no one else holds it), or a new one. */
 function extendHistory(start: HistoryState | undefined, events: readonly Event[], agentName: string, branch: string | undefined): HistoryState {
   const state = start ?? { count: 0, items: [], contents: [], detached: false };
-  const { items, contents } = state;
   for (let i = state.count; i < events.length; i++) {
     const event = events[i]!;
+    if (event.actions.compaction) {
+      if (isCompactionEvent(event) && belongsToBranch(branch, event)) compactHistory(state, event, agentName);
+      continue;
+    }
     if (!isModelVisible(event) || !belongsToBranch(branch, event)) continue;
     const item = isOtherAgentReply(agentName, event) ? { event, content: foreignContent(event) } : { event, content: event.content! };
-    state.detached ||= isDetachedResponse(item, items[items.length - 1]);
-    items.push(item);
-    contents.push(withoutClientFunctionCallIds(item.content));
+    state.detached ||= isDetachedResponse(item, state.items[state.items.length - 1]);
+    state.items.push(item);
+    state.contents.push(withoutClientFunctionCallIds(item.content));
   }
   state.count = events.length;
   return state;
+}
+
+/** Applies a compaction event to the history built so far (its cost is the compacted history's, not the session's). */
+function compactHistory(state: HistoryState, event: Parameters<typeof applyCompactionEvent>[1], agentName: string): void {
+  state.items = applyCompactionEvent(state.items, event, agentName, (summary, content) => ({ event: summary, content }));
+  state.contents = state.items.map((item) => withoutClientFunctionCallIds(item.content));
+  state.detached = state.items.some((item, i) => isDetachedResponse(item, state.items[i - 1]));
 }
 
 /** A function response that does not answer calls of the item right before it. */
@@ -120,6 +133,7 @@ function isDetachedResponse(item: HistoryItem, previous: HistoryItem | undefined
 export function buildCurrentTurnContents(events: readonly Event[], agentName: string, branch: string | undefined): Content[] {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
+    if (event.actions.compaction) continue; // authored 'user', but not a message
     if (event.author === 'user' || isOtherAgentReply(agentName, event)) return buildContents(events.slice(i), agentName, branch);
   }
   return [];

@@ -1,5 +1,6 @@
 import type { LlmRequestProcessor } from './llm-request-processor.js';
 import { basicRequestProcessor } from './request-processors/basic.js';
+import { compactionRequestProcessor } from './request-processors/compaction.js';
 import { contentsRequestProcessor } from './request-processors/contents.js';
 import { identityRequestProcessor } from './request-processors/identity.js';
 import { instructionsRequestProcessor } from './request-processors/instructions.js';
@@ -11,7 +12,8 @@ import { requestConfirmationRequestProcessor } from './request-processors/reques
 /**
  * The request processors of an LlmAgent's model call, in ADK's order: model and config, resumed
  * confirmations, instructions, identity, contents, agent transfer, the tools, then (with an
- * `outputSchema` and tools) the `set_model_response` tool.
+ * `outputSchema` and tools) the `set_model_response` tool. The app's token-threshold compaction
+ * runs just before the contents are built.
  *
  * @example
  * ```ts
@@ -23,6 +25,7 @@ export const DEFAULT_REQUEST_PROCESSORS: readonly LlmRequestProcessor[] = [
   requestConfirmationRequestProcessor,
   instructionsRequestProcessor,
   identityRequestProcessor,
+  compactionRequestProcessor,
   contentsRequestProcessor,
   agentTransferRequestProcessor,
   toolsRequestProcessor,

@@ -1,4 +1,5 @@
 import type { BaseAgent } from '../agents/base-agent.js';
+import type { App } from '../apps/app.js';
 import { InMemoryArtifactService } from '../artifacts/in-memory-artifact-service.js';
 import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
@@ -10,8 +11,10 @@ import { Runner } from './runner.js';
 
 /** What an {@link InMemoryRunner} is built from. */
 export interface InMemoryRunnerConfig {
-  agent: BaseAgent;
-  /** Default `'InMemoryRunner'`. */
+  /** The app to run (then no `agent` nor `plugins`), or give `agent`. */
+  app?: App;
+  agent?: BaseAgent;
+  /** Default: the app's name, else `'InMemoryRunner'`. */
   appName?: string;
   plugins?: BasePlugin[];
   autoCreateSession?: boolean;
@@ -34,8 +37,9 @@ export interface InMemoryRunnerConfig {
 export class InMemoryRunner extends Runner {
   constructor(config: InMemoryRunnerConfig) {
     super({
-      appName: config.appName ?? 'InMemoryRunner',
-      agent: config.agent,
+      ...(config.app ? { app: config.app } : {}),
+      appName: config.appName ?? (config.app ? config.app.name : 'InMemoryRunner'),
+      ...(config.agent ? { agent: config.agent } : {}),
       sessionService: new InMemorySessionService(config.idGenerator ? { idGenerator: config.idGenerator } : {}),
       artifactService: new InMemoryArtifactService(),
       memoryService: new InMemoryMemoryService(),

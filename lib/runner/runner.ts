@@ -5,6 +5,7 @@ import {
   concatMap,
   defer,
   from,
+  EMPTY,
   ignoreElements,
   type Observable,
   of,
@@ -12,6 +13,11 @@ import {
 } from 'rxjs';
 import { leanConcat } from '../operators/lean-concat.js';
 import type { BaseAgent } from '../agents/base-agent.js';
+import { activeEventsCompaction } from '../apps/active-events-compaction.js';
+import type { App } from '../apps/app.js';
+import { compactAfterTurn } from '../apps/compact-after-turn.js';
+import { completeAtTurnEnd, type TurnEnd } from '../apps/off-path-tail.js';
+import type { ActiveEventsCompaction } from '../compaction/events-compaction-config.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { CommitBarrier } from '../context/commit-barrier.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
@@ -31,12 +37,21 @@ import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { KeyedMutex } from '../utils/keyed-mutex.js';
 import { commitEvents } from './commit-events.js';
 import { interruptedCallResponses } from './interrupted-call-responses.js';
+import { runnerTarget } from './runner-target.js';
 import { selectAgentForTurn } from './select-agent-for-turn.js';
 
 /** What a {@link Runner} is built from. */
 export interface RunnerConfig {
-  appName: string;
-  agent: BaseAgent;
+  /**
+   * The app to run: its name, root agent, plugins and settings (event compaction). Give either
+   * `app` (then no `agent` nor `plugins`: they belong to the App; `appName` may still rename it),
+   * or `appName` and `agent`.
+   */
+  app?: App;
+  /** Required without `app`; with one, overrides its name. */
+  appName?: string;
+  /** The root agent; required without `app`. */
+  agent?: BaseAgent;
   sessionService: BaseSessionService;
   artifactService?: BaseArtifactService;
   memoryService?: BaseMemoryService;
@@ -84,6 +99,10 @@ export interface RunAsyncRequest {
  * Runs on one session are serialised; unsubscribing stops everything and fires the
  * invocation's `abortSignal`.
  *
+ * With an `App` that compacts events, the sliding-window compaction a turn made due runs after
+ * the caller's Observable completed, while the Runner still holds the session (its queue and the
+ * store's lock): the next turn waits for it ({@link whenIdle} tells when it is done).
+ *
  * @example
  * ```ts
  * const runner = new Runner({ appName: 'weather', agent, sessionService: new InMemorySessionService(),
@@ -99,6 +118,9 @@ export class Runner {
   readonly artifactService: BaseArtifactService | undefined;
   readonly memoryService: BaseMemoryService | undefined;
   readonly pluginManager: PluginManager;
+  /** The App this Runner runs, when it was given one. */
+  readonly app: App | undefined;
+  private readonly eventsCompaction: ActiveEventsCompaction | undefined;
   private readonly autoCreateSession: boolean;
   private readonly idGenerator: IdGenerator;
   private readonly clock: Clock | undefined;
@@ -106,12 +128,15 @@ export class Runner {
   private readonly sessionRuns = new KeyedMutex();
 
   constructor(config: RunnerConfig) {
-    this.appName = config.appName;
-    this.agent = config.agent;
+    const target = runnerTarget(config);
+    this.appName = target.appName;
+    this.agent = target.agent;
+    this.app = config.app;
+    this.eventsCompaction = config.app ? activeEventsCompaction(config.app) : undefined;
     this.sessionService = config.sessionService;
     this.artifactService = config.artifactService;
     this.memoryService = config.memoryService;
-    this.pluginManager = new PluginManager(config.plugins ?? []);
+    this.pluginManager = new PluginManager(target.plugins);
     this.autoCreateSession = config.autoCreateSession ?? false;
     this.idGenerator = config.idGenerator ?? defaultIdGenerator;
     this.clock = config.clock;
@@ -122,13 +147,28 @@ export class Runner {
   runAsync(request: RunAsyncRequest): Observable<Event> {
     return defer(() => {
       validateRequest(request);
-      const key = `${request.userId.length}:${request.userId}/${request.sessionId}`; // length-prefixed: one key per (user, session)
+      const key = sessionKey(request);
       const ref = { appName: this.appName, userId: request.userId, sessionId: request.sessionId };
       const invocation = this.sessionService.getSessionForRun(ref).pipe(
         concatMap((session) => (session ? this.runInvocation(session, request) : this.createSessionAndRun(ref, request))),
       );
-      return this.sessionRuns.run(key, this.sessionService.withSessionLock(ref, invocation));
+      const queued = this.sessionRuns.run(key, this.sessionService.withSessionLock(ref, invocation));
+      return this.eventsCompaction ? queued.pipe(completeAtTurnEnd()) : (queued as Observable<Event>);
     });
+  }
+
+  /**
+   * Emits once (then completes) when nothing runs on the session in this Runner any more: no turn,
+   * and no compaction a turn left running after the caller had its events. A turn started later
+   * is not waited for.
+   *
+   * @example
+   * ```ts
+   * runner.whenIdle({ userId: 'u1', sessionId: 's1' }).subscribe(() => console.log('compacted, if due'));
+   * ```
+   */
+  whenIdle(ref: { userId: string; sessionId: string }): Observable<void> {
+    return defer(() => concat(this.sessionRuns.run(sessionKey(ref), EMPTY), of(undefined)));
   }
 
   /** Closes the plugins. */
@@ -137,12 +177,13 @@ export class Runner {
   }
 
   /** A missing session: created first with `autoCreateSession`, else `SessionNotFoundError`. */
-  private createSessionAndRun(ref: SessionRef, request: RunAsyncRequest): Observable<Event> {
+  private createSessionAndRun(ref: SessionRef, request: RunAsyncRequest): Observable<Event | TurnEnd> {
     if (!this.autoCreateSession) return throwError(() => new SessionNotFoundError(ref));
     return this.sessionService.createSession(ref).pipe(concatMap((session) => this.runInvocation(session, request)));
   }
 
-  private runInvocation(session: Session, request: RunAsyncRequest): Observable<Event> {
+  /** One invocation; with event compaction, followed off the caller's path by the compaction it made due. */
+  private runInvocation(session: Session, request: RunAsyncRequest): Observable<Event | TurnEnd> {
     const barrier = new CommitBarrier();
     const abortController = new LazyAbortController();
     const ctx = new InvocationContext({
@@ -160,14 +201,16 @@ export class Runner {
       ...(this.clock ? { clock: this.clock } : {}),
       abortController,
       ...(this.instrumentation ? { instrumentation: this.instrumentation } : {}),
+      ...(this.eventsCompaction ? { eventsCompaction: this.eventsCompaction } : {}),
     });
-    return instrumentedInvocation(ctx, (ctx) =>
+    const turn = instrumentedInvocation(ctx, (ctx) =>
       leanConcat(
         this.receiveUserMessage(ctx, request, barrier),
         this.beforeRunOrAgent(ctx, barrier),
         defer(() => this.pluginManager.runAll('afterRunCallback', ctx)),
       ).pipe(catchError((error: unknown) => this.reportRunError(ctx, toError(error)))),
     ).pipe(abortOnTeardown(abortController));
+    return this.eventsCompaction ? turn.pipe(compactAfterTurn(this.eventsCompaction, session, this.sessionService)) : turn;
   }
 
   /**
@@ -222,6 +265,11 @@ export class Runner {
       ),
     );
   }
+}
+
+/** The Runner's queue key of a session: length-prefixed, so one key per (user, session). */
+function sessionKey(ref: { userId: string; sessionId: string }): string {
+  return `${ref.userId.length}:${ref.userId}/${ref.sessionId}`;
 }
 
 function validateRequest(request: RunAsyncRequest): void {
