@@ -10,7 +10,8 @@ import type { Session } from '../sessions/session.js';
  * stored), as ADK chooses it:
  *
  * 1. a message holding a function response goes to the agent that made the matching call (a
- *    long-running tool's result, a confirmation answer);
+ *    long-running tool's result, a confirmation answer; for a workflow node's call, such as an
+ *    `adk_request_input`, the workflow);
  * 2. otherwise the agent that spoke last, if it may be transferred back from — it and every
  *    ancestor are LLM agents that allow transfer to their parent;
  * 3. otherwise the root.
@@ -38,9 +39,19 @@ function agentOfRespondedCall(root: BaseAgent, events: readonly Event[]): BaseAg
   const responseIds = new Set(last ? getFunctionResponses(last).map((r) => r.id) : []);
   if (!responseIds.size) return undefined;
   for (let i = events.length - 2; i >= 0; i--) {
-    if (getFunctionCalls(events[i]!).some((c) => responseIds.has(c.id))) return root.findAgent(events[i]!.author);
+    if (getFunctionCalls(events[i]!).some((c) => responseIds.has(c.id))) return agentOfEvent(root, events[i]!);
   }
   return undefined;
+}
+
+/**
+ * The agent of the tree that produced `event`: for a workflow node's event (`nodeInfo.path`
+ * `wf@1/…`), the workflow at the root of its path (its nodes are not agents of the tree); else its
+ * author.
+ */
+function agentOfEvent(root: BaseAgent, event: Event): BaseAgent | undefined {
+  const workflow = event.nodeInfo?.path.split('/')[0]?.replace(/@[^@]*$/, '');
+  return (workflow ? root.findAgent(workflow) : undefined) ?? root.findAgent(event.author);
 }
 
 function isTransferableAcrossTree(agent: BaseAgent): boolean {

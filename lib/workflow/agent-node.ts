@@ -38,6 +38,15 @@ export class AgentNode extends WorkflowNode {
     });
   }
 
+  /** A nested workflow resumes by running again (its finished nodes are fast-forwarded). */
+  override get rerunsOnResume(): boolean {
+    return this.options.rerunOnResume ?? isNodeRunnable(this.agent);
+  }
+
+  override outputFromMessage(text: string): unknown {
+    return outputOf(this.agent, text);
+  }
+
   withOptions(options: NodeOptions): AgentNode {
     return new AgentNode(options.name ?? this.name, this.agent, { ...this.options, ...options });
   }

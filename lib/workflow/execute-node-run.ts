@@ -2,13 +2,14 @@ import { catchError, concat, concatMap, defer, EMPTY, map, type Observable, of, 
 import type { InvocationContext } from '../context/invocation-context.js';
 import { LazyAbortController } from '../context/lazy-abort-controller.js';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
+import { orElse } from '../operators/or-else.js';
 import { collectNodeRun } from './collect-node-run.js';
 import { NodeContext, type RunNodeOptions, type RunnableNode } from './node-context.js';
 import { NodeError } from './node-error.js';
 import { nodeErrorEvent } from './node-error-event.js';
 import type { NodeRunItem } from './node-run-item.js';
 import { NodeTimeoutError } from './node-timeout-error.js';
-import type { NodeYield } from './node-yield.js';
+import { outputYield, type NodeYield } from './node-yield.js';
 import { toWorkflowNode } from './node.js';
 import { retryDelaySeconds, shouldRetry } from './retry-config.js';
 import { subBranchOf } from './schedule.js';
@@ -16,6 +17,8 @@ import { untilComplete } from './until-complete.js';
 import { validateNodeValue } from './validate-node-value.js';
 import { withTimeout } from './with-timeout.js';
 import type { WorkflowNode } from './workflow-node.js';
+import type { RecordedNodeRun } from './recorded-node-run.js';
+import type { NodeRunResult } from './schedule.js';
 
 /** One node run to execute: the node, its input, and where it sits. */
 export interface NodeRunSpec {
@@ -27,6 +30,8 @@ export interface NodeRunSpec {
   readonly branch: string | undefined;
   readonly outputFor: readonly string[];
   readonly resumeInputs: Readonly<Record<string, unknown>>;
+  /** The node runs of the paused run being resumed, by path (empty for a new run). */
+  readonly history: ReadonlyMap<string, RecordedNodeRun>;
 }
 
 /**
@@ -47,7 +52,32 @@ export interface NodeRunSpec {
  * ```
  */
 export function executeNodeRun(invocation: InvocationContext, spec: NodeRunSpec): Observable<NodeRunItem> {
-  return attemptFrom(invocation, spec, 1);
+  const recorded = spec.history.get(spec.path);
+  const resumed = recorded && resumedRun(spec, recorded);
+  if (resumed) return resumed;
+  const instrumentation = invocation.instrumentation;
+  if (!instrumentation?.node) return attemptFrom(invocation, spec, 1);
+  return instrumentation.node(invocation, { workflow: spec.workflowName, name: spec.node.name, path: spec.path }, (traced) => attemptFrom(traced, spec, 1));
+}
+
+/**
+ * A node run the session already holds, on resume: fast-forwarded when it finished (never run
+ * again); still paused while its requests are open; completed with the answer as its output when
+ * they are answered, unless the node reruns on resume (then `undefined`: it runs again).
+ */
+function resumedRun(spec: NodeRunSpec, recorded: RecordedNodeRun): Observable<NodeRunItem> | undefined {
+  const done = (result: NodeRunResult) => of<NodeRunItem>({ kind: 'done', result });
+  const branch = recorded.branch ?? spec.branch;
+  if (recorded.interruptIds.length) {
+    const open = recorded.interruptIds.filter((id) => !Object.hasOwn(spec.resumeInputs, id));
+    if (open.length) return done({ output: undefined, hasOutput: false, routes: [], interruptIds: open, branch });
+    if (spec.node.rerunsOnResume) return undefined;
+    const answers = recorded.interruptIds.map((id) => spec.resumeInputs[id]);
+    return done({ output: answers.length === 1 ? answers[0] : answers, hasOutput: true, routes: [], interruptIds: [], branch });
+  }
+  if (!recorded.finished) return undefined;
+  const output = recorded.fromMessage ? spec.node.outputFromMessage(String(recorded.output)) : recorded.output;
+  return done({ output, hasOutput: recorded.hasOutput, routes: recorded.routes, interruptIds: [], branch });
 }
 
 function attemptFrom(invocation: InvocationContext, spec: NodeRunSpec, attempt: number): Observable<NodeRunItem> {
@@ -85,14 +115,21 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
       branch: spec.branch,
       outputFor: spec.outputFor,
       resumeInputs: spec.resumeInputs,
+      history: spec.history,
       attempt,
       abortSignal: () => abort.signal,
       runChild: dynamicChildRunner(invocation, spec.workflowName, children),
     });
-    const body = defer(() => node.run(ctx, validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input)));
+    const before = invocation.pluginManager?.chain('beforeNodeCallback');
+    const info = { name: node.name, path: spec.path, attempt };
+    const body = defer(() => {
+      const input = validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input);
+      const run = () => node.run(ctx, input);
+      return before?.registered ? orElse(before.run(ctx, info, input).pipe(map(outputYield)), run) : run();
+    });
     return untilComplete(body, children).pipe(
       withTimeout<NodeYield>(node.options.timeout, () => new NodeTimeoutError({ nodeName: node.name, timeout: node.options.timeout! })),
-      collectNodeRun(ctx),
+      collectNodeRun(ctx, info),
       abortOnTeardown(abort),
     );
   });
@@ -114,7 +151,8 @@ function dynamicChildRunner(invocation: InvocationContext, workflowName: string,
       const path = `${parent.nodePath}/${node.name}@${runId}`;
       const branch = options.useSubBranch ? subBranchOf(parent.branch, `${node.name}@${runId}`) : parent.branch;
       const outputFor = options.useAsOutput ? [path, ...parent.runScope.outputFor] : [path];
-      const run = executeNodeRun(invocation, { node, input, workflowName, path, branch, outputFor, resumeInputs: parent.resumeInputs });
+      const scope = parent.runScope;
+      const run = executeNodeRun(invocation, { node, input, workflowName, path, branch, outputFor, resumeInputs: scope.resumeInputs, history: scope.history });
       return run.pipe(concatMap((item) => childItem(item, options, children)));
     });
 }

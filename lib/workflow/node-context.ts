@@ -7,6 +7,7 @@ import type { Event, EventInit } from '../events/event.js';
 import type { RouteValue } from '../events/node-info.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import type { NodeOptions } from './node-options.js';
+import type { RecordedNodeRun } from './recorded-node-run.js';
 
 /**
  * A function node: `(ctx, input) => value | Promise | Observable<value | Event> | RequestInput`.
@@ -38,6 +39,8 @@ export interface NodeRunScope {
   /** The paths the node's output event is the output of (its own, plus ancestors' when terminal). */
   readonly outputFor: readonly string[];
   readonly resumeInputs: Readonly<Record<string, unknown>>;
+  /** The node runs of the paused run being resumed, by path (empty for a new run). */
+  readonly history: ReadonlyMap<string, RecordedNodeRun>;
   /** 1-based. */
   readonly attempt: number;
   /** This run's signal (fires when the run is cancelled: the caller unsubscribed, a sibling failed, a timeout). */

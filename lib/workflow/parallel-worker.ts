@@ -55,6 +55,11 @@ export class ParallelWorker extends WorkflowNode {
     );
   }
 
+  /** A worker resumes by running again: its finished items are fast-forwarded. */
+  override get rerunsOnResume(): boolean {
+    return this.options.rerunOnResume ?? true;
+  }
+
   withOptions(options: NodeOptions): ParallelWorker {
     return new ParallelWorker(this.inner, { ...this.options, maxParallelWorkers: this.maxParallelWorkers, ...options, name: options.name ?? this.name });
   }

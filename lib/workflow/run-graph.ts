@@ -5,6 +5,7 @@ import { executeNodeRun } from './execute-node-run.js';
 import type { NodeRunItem } from './node-run-item.js';
 import { initialSchedulerState, schedule, type ScheduledRun, type SchedulerMessage, type SchedulerStep } from './schedule.js';
 import type { WorkflowGraph } from './workflow-graph.js';
+import type { RecordedNodeRun } from './recorded-node-run.js';
 import { WorkflowGraphError } from './workflow-graph-error.js';
 
 /** One run of a workflow graph: where it sits and what it starts with. */
@@ -19,6 +20,8 @@ export interface GraphRunSpec {
   readonly input: unknown;
   readonly maxConcurrency: number | undefined;
   readonly resumeInputs: Readonly<Record<string, unknown>>;
+  /** The node runs of the paused run being resumed, by path (empty for a new run). */
+  readonly history: ReadonlyMap<string, RecordedNodeRun>;
 }
 
 /** What a graph run produces: its events, then once how it ended. */
@@ -45,6 +48,12 @@ export type GraphRunItem =
  * ```
  */
 export function runGraph(invocation: InvocationContext, spec: GraphRunSpec): Observable<GraphRunItem> {
+  const instrumentation = invocation.instrumentation;
+  if (!instrumentation?.workflow) return scheduledRuns(invocation, spec);
+  return instrumentation.workflow(invocation, { name: spec.workflowName, path: spec.path }, (traced) => scheduledRuns(traced, spec));
+}
+
+function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Observable<GraphRunItem> {
   return defer(() => {
     // a BehaviorSubject: subscribed before it delivers the start message, so the messages that
     // synchronous node runs feed back while the start is processed are not lost
@@ -78,7 +87,7 @@ function runScheduled(invocation: InvocationContext, spec: GraphRunSpec, run: Sc
   const node = spec.graph.nodes.get(run.node)!;
   const path = `${spec.path}/${run.node}@${run.runId}`;
   const outputFor = spec.graph.terminals.has(run.node) ? [path, ...spec.outputFor] : [path];
-  return executeNodeRun(invocation, { node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs }).pipe(
+  return executeNodeRun(invocation, { node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history }).pipe(
     concatMap((item: NodeRunItem): Observable<GraphRunItem> => {
       if (item.kind === 'event') return of(item);
       return defer(() => {

@@ -31,6 +31,19 @@ export abstract class WorkflowNode implements BuiltNode {
     return false;
   }
 
+  /**
+   * Whether a run of this node that asked for input runs again when the answers arrive (else it
+   * completes with the answer as its output): the `rerunOnResume` option, by default false.
+   */
+  get rerunsOnResume(): boolean {
+    return this.options.rerunOnResume ?? false;
+  }
+
+  /** The output an agent reply's text stands for (see `AgentNode`); the text itself by default. */
+  outputFromMessage(text: string): unknown {
+    return text;
+  }
+
   /** One run of the node (one attempt): its events, its output, its input requests. Cold. */
   abstract run(ctx: NodeContext, input: unknown): Observable<NodeYield>;
 

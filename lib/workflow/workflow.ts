@@ -1,4 +1,4 @@
-import { concatMap, EMPTY, type Observable, of } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, type Observable, of } from 'rxjs';
 import { BaseAgent, type BaseAgentConfig } from '../agents/base-agent.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -10,6 +10,9 @@ import type { NodeRunnable } from './node-runnable.js';
 import type { NodeYield } from './node-yield.js';
 import { runGraph, type GraphRunItem, type GraphRunSpec } from './run-graph.js';
 import { startInput } from './start-input.js';
+import { validateNodeValue } from './validate-node-value.js';
+import { resumePlan } from './resume-plan.js';
+import { refusedAnswerEvents } from './refused-answer-events.js';
 import type { WorkflowGraph } from './workflow-graph.js';
 
 /** What a {@link Workflow} is built from (@google/adk 2.0's names). */
@@ -65,28 +68,43 @@ export class Workflow extends BaseAgent implements NodeRunnable {
     this.stateSchema = config.stateSchema;
   }
 
+  /**
+   * A new run from the user's message, or — when the message answers the input requests of this
+   * workflow's paused run — that run resumed: rebuilt from the session's events, finished nodes
+   * fast-forwarded, answers that do not fit refused with an error event (the request stays open).
+   */
   protected runAsyncImpl(ctx: InvocationContext): Observable<Event> {
     const path = `${this.name}@1`;
-    return runGraph(ctx, this.spec(path, ctx.branch, [path], startInput(ctx.userContent), {})).pipe(
-      concatMap((item) => (item.kind === 'event' ? of(item.event) : EMPTY)),
-    );
+    const plan = resumePlan(ctx.session.events, path);
+    if (!plan) return this.graphEvents(ctx, this.spec(path, ctx.branch, [path], startInput(ctx.userContent)));
+    const refusals = refusedAnswerEvents(ctx, this.name, path, plan).map((event) => ctx.emit(event));
+    const resumed = plan.answered.length
+      ? this.graphEvents(ctx, { ...this.spec(path, ctx.branch, [path], plan.input), resumeInputs: Object.fromEntries(plan.answers), history: plan.history })
+      : EMPTY;
+    return concat(...refusals, resumed);
   }
 
   /** Runs this workflow as a node of another one (or as a tool): its path is the node run's. */
   runAsNode(ctx: NodeContext, input: unknown): Observable<NodeYield> {
-    const scope = ctx.runScope;
-    return runGraph(ctx.invocation, this.spec(scope.path, scope.branch, scope.outputFor, input, scope.resumeInputs)).pipe(
-      concatMap((item) => of(...nodeYieldsOf(item))),
-    );
+    return defer(() => {
+      const scope = ctx.runScope;
+      const checked = validateNodeValue(this.name, 'input', this.inputSchema, input);
+      const spec = { ...this.spec(scope.path, scope.branch, scope.outputFor, checked), resumeInputs: scope.resumeInputs, history: scope.history };
+      return runGraph(ctx.invocation, spec).pipe(concatMap((item) => of(...nodeYieldsOf(item, this.name, this.outputSchema))));
+    });
   }
 
-  private spec(path: string, branch: string | undefined, outputFor: readonly string[], input: unknown, resumeInputs: Readonly<Record<string, unknown>>): GraphRunSpec {
-    return { graph: this.graph, workflowName: this.name, path, branch, outputFor, input, maxConcurrency: this.maxConcurrency, resumeInputs };
+  private graphEvents(ctx: InvocationContext, spec: GraphRunSpec): Observable<Event> {
+    return runGraph(ctx, spec).pipe(concatMap((item) => (item.kind === 'event' ? of(item.event) : EMPTY)));
+  }
+
+  private spec(path: string, branch: string | undefined, outputFor: readonly string[], input: unknown): GraphRunSpec {
+    return { graph: this.graph, workflowName: this.name, path, branch, outputFor, input, maxConcurrency: this.maxConcurrency, resumeInputs: {}, history: new Map() };
   }
 }
 
-function nodeYieldsOf(item: GraphRunItem): NodeYield[] {
+function nodeYieldsOf(item: GraphRunItem, name: string, outputSchema: SchemaInput | undefined): NodeYield[] {
   if (item.kind === 'event') return [item];
   if (item.interruptIds.length) return [{ kind: 'interrupt', ids: item.interruptIds }];
-  return item.hasOutput ? [{ kind: 'output', value: item.output, emitted: true }] : [];
+  return item.hasOutput ? [{ kind: 'output', value: validateNodeValue(name, 'output', outputSchema, item.output), emitted: true }] : [];
 }
