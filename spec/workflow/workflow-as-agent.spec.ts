@@ -92,7 +92,7 @@ describe('Workflow wherever an agent goes', () => {
       'customer_service_agent: customer_lookup_workflow returned {"user_id":"c123","tier":"VIP"} | calculate_discount returned {"result":"20% off"}',
       'customer_service_agent: 20% for you.',
     ]);
-    expect(model.requests[0]!.config.tools![0]!.functionDeclarations).toEqual([
+    expect((model.requests[0]!.config.tools![0] as { functionDeclarations?: unknown }).functionDeclarations).toEqual([
       {
         name: 'customer_lookup_workflow',
         description: 'Looks up customer status and tier by user_id.',
