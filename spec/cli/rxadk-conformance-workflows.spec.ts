@@ -88,6 +88,12 @@ describe('rxadk conformance with ADK Python workflow recordings', () => {
     expect(result.code).toBe(0);
   });
 
+  it('loads the samples\' TypeScript sources as rxadk web does (esbuild), keeping function names (use_as_output\'s finalize is not bundled to finalize2)', async () => {
+    copy('use_as_output', 'go.json');
+    const result = await conformance(dir, '--apps', join(process.cwd(), 'examples', 'workflows'));
+    expect(result.stdout).toBe('PASS use_as_output/go\n1 passed, 0 failed\n');
+  });
+
   it('--filter runs only the recordings whose id contains the text', async () => {
     copy('loop_self', '3.json');
     copy('state', 'go.json');
