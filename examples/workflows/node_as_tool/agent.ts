@@ -5,9 +5,7 @@
  * `shared/workflow-recordings/node_as_tool/tests/go.json`.
  */
 import { concat, defer, of } from 'rxjs';
-import { LlmAgent, node, type NodeContext, RequestInput, START, Workflow } from '../../../lib/index.js';
-// NodeTool is not exported from lib/index.ts yet (the workflow branch, a2550b8)
-import { NodeTool } from '../../../lib/workflow/node-tool.js';
+import { LlmAgent, node, type NodeContext, NodeTool, RequestInput, START, Workflow } from '../../../lib/index.js';
 import { nodeEvent } from '../shared/node-event.js';
 import { sampleModel } from '../shared/sample-model.js';
 
