@@ -23,7 +23,8 @@ export class ConformanceMismatchError extends RxadkError {
   readonly location: MismatchLocation;
   readonly difference: Difference | undefined;
 
-  constructor(location: MismatchLocation, difference: Difference | undefined, problem?: string) {
+  /** `cause`: the error the run ended with, when it ended with one (named after the difference). */
+  constructor(location: MismatchLocation, difference: Difference | undefined, problem?: string, cause?: Error) {
     const where = [
       location.test,
       location.turn !== undefined ? `turn ${location.turn}` : undefined,
@@ -35,7 +36,7 @@ export class ConformanceMismatchError extends RxadkError {
     const what = difference
       ? `${difference.path}: expected ${preview(difference.expected)}, got ${preview(difference.actual)}`
       : (problem ?? 'mismatch');
-    super('CONFORMANCE_MISMATCH', `${where}: ${what}`);
+    super('CONFORMANCE_MISMATCH', `${where}: ${what}${cause ? `; the run failed: ${cause.message}` : ''}`, cause ? { cause } : undefined);
     this.location = location;
     this.difference = difference;
   }

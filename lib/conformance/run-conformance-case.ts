@@ -34,6 +34,8 @@ export interface ConformanceResult {
   passed: boolean;
   /** The first difference (or failure), when it did not pass. */
   error?: Error;
+  /** What the harness noticed about the recording itself (printed under the result). */
+  notes?: string[];
 }
 
 const USER_ID = 'adk_conformance_test_user';

@@ -24,8 +24,8 @@ interface EsbuildApi {
  * Imports an app's entry module. JavaScript (`.js`, `.mjs`) is imported as it is; TypeScript
  * (`.ts`, `.mts`) is bundled with esbuild first — the app's own files inlined, packages
  * (`rxadk`, `rxjs`, …) left as imports — into `<app>/node_modules/.cache/rxadk/`, so bare
- * imports resolve from the app's folder as they would for a built app, with ESM semantics kept.
- * Errors with {@link AgentConfigError} naming the file when it does not compile.
+ * imports resolve from the app's folder as they would for a built app, with ESM semantics and
+ * function and class names kept (a workflow names its nodes after their functions). Errors with {@link AgentConfigError} naming the file when it does not compile.
  *
  * @example
  * ```ts
@@ -53,6 +53,8 @@ function transpile(entry: string): Observable<string> {
             absWorkingDir: dirname(entry),
             write: false,
             sourcemap: 'inline',
+            // bundling renames clashing top-level names (finalize → finalize2); a workflow names its nodes after their functions
+            keepNames: true,
             logLevel: 'silent',
           })
           .catch((error: unknown) => {

@@ -10,7 +10,7 @@ export const CLI_MAIN = join(CLI_BUILD_DIR, 'lib/cli/main.js');
 export const APPS_DIR = join(CLI_BUILD_DIR, 'examples/apps');
 
 /**
- * Compiles lib/ and the demo apps file by file (no bundling, so the CLI still finds its
+ * Compiles lib/, the demo apps and the workflow samples file by file (no bundling, so the CLI still finds its
  * commands and the apps by path) into test-output/cli-build, in well under a second: tests run
  * the real CLI as a process without `npm run build`. Type-checking stays with `tsc --noEmit`.
  * Suites that run at the same time (Jest workers) pass each their own `outdir`.
@@ -24,7 +24,7 @@ export const APPS_DIR = join(CLI_BUILD_DIR, 'examples/apps');
 export async function buildCli(outdir: string = CLI_BUILD_DIR): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: ['lib/**/*.ts', 'examples/apps/**/*.ts', 'examples/shared/*.ts'],
+    entryPoints: ['lib/**/*.ts', 'examples/apps/**/*.ts', 'examples/shared/*.ts', 'examples/workflows/**/*.ts'],
     outdir,
     outbase: '.',
     format: 'esm',
