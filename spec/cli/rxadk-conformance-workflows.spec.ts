@@ -57,6 +57,19 @@ describe('rxadk conformance with ADK Python workflow recordings', () => {
     expect(result.code).toBe(0);
   });
 
+  it('--skip replays a known gap and shows it, but leaves it out of the count', async () => {
+    copy('loop_self', '3.json');
+    copy('nested_workflow', '1984.json', (recording) => {
+      (recording['events'] as Array<Record<string, unknown>>)[1]!['author'] = 'someone_else';
+    });
+    const result = await conformance(dir, '--apps', apps, '--skip', 'nested_workflow/1984,loop_self/3');
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('SKIP loop_self/3 (--skip): it passed; drop it from --skip');
+    expect(lines[1]).toMatch(/^SKIP nested_workflow\/1984 \(--skip\): nested_workflow\/1984/);
+    expect(lines.at(-2)).toBe('0 passed, 0 failed');
+    expect(result.code).toBe(1);
+  });
+
   it('names the first difference: the event, the field, both values; exits with 1', async () => {
     copy('loop_self', '3.json', (recording) => {
       const events = recording['events'] as Array<{ actions?: { route?: string } }>;
