@@ -36,6 +36,33 @@ export interface ToolCallOutcome {
 }
 
 /**
+ * A workflow run as {@link Instrumentation.workflow} sees it.
+ *
+ * @example
+ * ```ts
+ * const wf: InstrumentedWorkflow = { name: 'review', path: 'review@1' };
+ * ```
+ */
+export interface InstrumentedWorkflow {
+  readonly name: string;
+  readonly path: string;
+}
+
+/**
+ * A workflow node run as {@link Instrumentation.node} sees it.
+ *
+ * @example
+ * ```ts
+ * const run: InstrumentedNode = { workflow: 'review', name: 'draft', path: 'review@1/draft@1' };
+ * ```
+ */
+export interface InstrumentedNode {
+  readonly workflow: string;
+  readonly name: string;
+  readonly path: string;
+}
+
+/**
  * How a run is observed from inside, span by span: the core hands each part of a run — the
  * invocation, each agent, each model call (with the tools it asked for), each tool call — to
  * these wrappers, and runs user code (callbacks, tools' functions, the model's request) through
@@ -81,6 +108,13 @@ export interface Instrumentation {
   ): Observable<Event>;
   /** One tool call: its callbacks, its validation and its run. */
   toolCall(ctx: InvocationContext, call: InstrumentedToolCall, run: (ctx: InvocationContext) => Observable<ToolCallOutcome>): Observable<ToolCallOutcome>;
+  /**
+   * One run of a workflow graph (`invoke_workflow`): its nodes run inside. Optional: without it a
+   * workflow is observed as an agent only.
+   */
+  workflow?<T>(ctx: InvocationContext, workflow: InstrumentedWorkflow, run: (ctx: InvocationContext) => Observable<T>): Observable<T>;
+  /** One workflow node run (`execute_node`), its attempts and output event included. Optional. */
+  node?<T>(ctx: InvocationContext, node: InstrumentedNode, run: (ctx: InvocationContext) => Observable<T>): Observable<T>;
   /** Calls `fn` (user code) inside the span of `ctx`'s part, so that what it starts nests there. */
   enter<T>(ctx: InvocationContext, fn: () => T): T;
 }

@@ -40,6 +40,10 @@ export interface BasePlugin {
   beforeToolCallback?(...args: HookArgs['beforeToolCallback']): MaybeAsync<HookResults['beforeToolCallback']>;
   afterToolCallback?(...args: HookArgs['afterToolCallback']): MaybeAsync<HookResults['afterToolCallback']>;
   onToolErrorCallback?(...args: HookArgs['onToolErrorCallback']): MaybeAsync<HookResults['onToolErrorCallback']>;
+  /** Before each attempt of a workflow node: a value skips the node and is its output. */
+  beforeNodeCallback?(...args: HookArgs['beforeNodeCallback']): MaybeAsync<HookResults['beforeNodeCallback']>;
+  /** After a workflow node's output, before it is committed: a value replaces it. */
+  afterNodeCallback?(...args: HookArgs['afterNodeCallback']): MaybeAsync<HookResults['afterNodeCallback']>;
 
   /** Releases what the plugin holds (called by `runner.close()`). */
   close?(): MaybeAsync<void>;

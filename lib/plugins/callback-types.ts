@@ -7,6 +7,7 @@ import type { LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import type { MaybeAsync } from '../utils/from-maybe-async.js';
+import type { NodeHookInfo } from './node-hook-info.js';
 
 /** The arguments of every hook, by name. Plugins and agents' own callbacks take the same ones. */
 export interface HookArgs {
@@ -23,6 +24,10 @@ export interface HookArgs {
   beforeToolCallback: [ctx: ToolContext, tool: BaseTool, args: Record<string, unknown>];
   afterToolCallback: [ctx: ToolContext, tool: BaseTool, args: Record<string, unknown>, result: Record<string, unknown>];
   onToolErrorCallback: [ctx: ToolContext, tool: BaseTool, args: Record<string, unknown>, error: Error];
+  /** Before each attempt of a workflow node; `ctx` is the node's context (a `NodeContext`). */
+  beforeNodeCallback: [ctx: CallbackContext, node: NodeHookInfo, input: unknown];
+  /** After a workflow node produced its output, before the output is committed. */
+  afterNodeCallback: [ctx: CallbackContext, node: NodeHookInfo, output: unknown];
 }
 
 /** What a hook may return to take effect (or nothing to let the run go on). */
@@ -40,6 +45,10 @@ export interface HookResults {
   beforeToolCallback: Record<string, unknown>;
   afterToolCallback: Record<string, unknown>;
   onToolErrorCallback: Record<string, unknown>;
+  /** A value (not `undefined`) is the node's output: the node does not run. */
+  beforeNodeCallback: unknown;
+  /** A value (not `undefined`) replaces the node's output. */
+  afterNodeCallback: unknown;
 }
 
 /** A hook's name. */

@@ -3,6 +3,8 @@ import type { Instrumentation } from '../context/instrumentation.js';
 import type { Event } from '../events/event.js';
 import {
   agentAttributes,
+  nodeAttributes,
+  workflowAttributes,
   invocationAttributes,
   modelRequestAttributes,
   modelResponseAttributes,
@@ -92,6 +94,12 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Instrumentati
         },
         run,
       ),
+
+    workflow: (ctx, workflow, run) =>
+      traced(tracer, ctx, { name: `invoke_workflow ${workflow.name}`, kind: SpanKind.INTERNAL, attributes: () => workflowAttributes(workflow) }, run),
+
+    node: (ctx, node, run) =>
+      traced(tracer, ctx, { name: `execute_node ${node.name}`, kind: SpanKind.INTERNAL, attributes: () => nodeAttributes(node) }, run),
 
     modelCall: (ctx, agent, request, run) => {
       const provider = providerNameOf(agent);

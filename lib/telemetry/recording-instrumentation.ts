@@ -6,6 +6,8 @@ import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import {
   agentAttributes,
+  nodeAttributes,
+  workflowAttributes,
   invocationAttributes,
   modelRequestAttributes,
   modelResponseAttributes,
@@ -91,6 +93,8 @@ export function recordingInstrumentation(options: { onSpanEnd: (span: RecordedSp
   return {
     invocation: (ctx, run) => record(ctx, 'invocation', () => invocationAttributes(ctx), run),
     agent: (ctx, agent, run) => record(ctx, `invoke_agent ${agent.name}`, () => agentAttributes(ctx, agent), run),
+    workflow: (ctx, workflow, run) => record(ctx, `invoke_workflow ${workflow.name}`, () => workflowAttributes(workflow), run),
+    node: (ctx, node, run) => record(ctx, `execute_node ${node.name}`, () => nodeAttributes(node), run),
     modelCall: (ctx, agent, request, run) => {
       let answered = false;
       return record<Event>(ctx, 'call_llm', () => modelRequestAttributes(ctx, request, providerNameOf(agent), capture), run, (event, span) => {

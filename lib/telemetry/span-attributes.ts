@@ -1,5 +1,5 @@
 import type { BaseAgent } from '../agents/base-agent.js';
-import type { InstrumentedToolCall, ToolCallOutcome } from '../context/instrumentation.js';
+import type { InstrumentedNode, InstrumentedToolCall, InstrumentedWorkflow, ToolCallOutcome } from '../context/instrumentation.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
@@ -173,4 +173,28 @@ export function providerNameOf(agent: BaseAgent): string {
   if (!llm) return 'unknown';
   if (typeof llm.providerName === 'string') return llm.providerName;
   return llm.constructor.name === 'Gemini' ? 'gcp.gemini' : llm.constructor.name;
+}
+
+/**
+ * The attributes of an `invoke_workflow {workflow}` span.
+ *
+ * @example
+ * ```ts
+ * workflowAttributes({ name: 'review', path: 'review@1' }); // { 'gen_ai.operation.name': 'invoke_workflow', 'rxadk.workflow.name': 'review', ... }
+ * ```
+ */
+export function workflowAttributes(workflow: InstrumentedWorkflow): SpanAttributes {
+  return { 'gen_ai.operation.name': 'invoke_workflow', 'rxadk.workflow.name': workflow.name, 'rxadk.workflow.path': workflow.path };
+}
+
+/**
+ * The attributes of an `execute_node {node}` span.
+ *
+ * @example
+ * ```ts
+ * nodeAttributes({ workflow: 'review', name: 'draft', path: 'review@1/draft@1' })['rxadk.node.path']; // 'review@1/draft@1'
+ * ```
+ */
+export function nodeAttributes(node: InstrumentedNode): SpanAttributes {
+  return { 'gen_ai.operation.name': 'execute_node', 'rxadk.workflow.name': node.workflow, 'rxadk.node.name': node.name, 'rxadk.node.path': node.path };
 }

@@ -2,6 +2,8 @@ import { concat, concatMap, connect, defer, EMPTY, filter, map, merge, type Obse
 import type { RouteValue } from '../events/node-info.js';
 import { asJsonValue } from '../utils/as-json-value.js';
 import { NonJsonResultError } from '../utils/errors.js';
+import { orElse } from '../operators/or-else.js';
+import type { NodeHookInfo } from '../plugins/node-hook-info.js';
 import type { NodeContext } from './node-context.js';
 import type { NodeRunItem } from './node-run-item.js';
 import type { NodeYield } from './node-yield.js';
@@ -36,7 +38,7 @@ const NOTHING: Collected = { hasOutput: false, output: undefined, emitted: false
  * node.run(ctx, input).pipe(collectNodeRun(ctx));
  * ```
  */
-export function collectNodeRun(ctx: NodeContext): OperatorFunction<NodeYield, NodeRunItem> {
+export function collectNodeRun(ctx: NodeContext, info: NodeHookInfo): OperatorFunction<NodeYield, NodeRunItem> {
   return (source) =>
     source.pipe(
       connect((shared) =>
@@ -47,6 +49,7 @@ export function collectNodeRun(ctx: NodeContext): OperatorFunction<NodeYield, No
           ),
           shared.pipe(
             reduce((acc: Collected, item: NodeYield) => collect(ctx.nodePath, acc, item), NOTHING),
+            concatMap((collected) => afterNode(ctx, info, collected)),
             concatMap((collected) => finish(ctx, collected)),
           ),
         ),
@@ -67,6 +70,16 @@ function collect(path: string, acc: Collected, item: NodeYield): Collected {
     case 'interrupt':
       return { ...acc, interruptIds: [...acc.interruptIds, ...item.ids] };
   }
+}
+
+/** The plugins' `afterNodeCallback` chain: a value replaces the output (to be committed anew). */
+function afterNode(ctx: NodeContext, info: NodeHookInfo, collected: Collected): Observable<Collected> {
+  const after = ctx.invocation.pluginManager?.chain('afterNodeCallback');
+  if (!after?.registered || !collected.hasOutput || collected.interruptIds.length) return of(collected);
+  return orElse(
+    after.run(ctx, info, collected.output).pipe(map((output): Collected => ({ ...collected, output, emitted: false }))),
+    () => of(collected),
+  );
 }
 
 /** Commits the output (or route, or state) event of a finished attempt, then says how it ended. */

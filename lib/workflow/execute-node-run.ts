@@ -2,13 +2,14 @@ import { catchError, concat, concatMap, defer, EMPTY, map, type Observable, of, 
 import type { InvocationContext } from '../context/invocation-context.js';
 import { LazyAbortController } from '../context/lazy-abort-controller.js';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
+import { orElse } from '../operators/or-else.js';
 import { collectNodeRun } from './collect-node-run.js';
 import { NodeContext, type RunNodeOptions, type RunnableNode } from './node-context.js';
 import { NodeError } from './node-error.js';
 import { nodeErrorEvent } from './node-error-event.js';
 import type { NodeRunItem } from './node-run-item.js';
 import { NodeTimeoutError } from './node-timeout-error.js';
-import type { NodeYield } from './node-yield.js';
+import { outputYield, type NodeYield } from './node-yield.js';
 import { toWorkflowNode } from './node.js';
 import { retryDelaySeconds, shouldRetry } from './retry-config.js';
 import { subBranchOf } from './schedule.js';
@@ -52,7 +53,11 @@ export interface NodeRunSpec {
  */
 export function executeNodeRun(invocation: InvocationContext, spec: NodeRunSpec): Observable<NodeRunItem> {
   const recorded = spec.history.get(spec.path);
-  return (recorded && resumedRun(spec, recorded)) ?? attemptFrom(invocation, spec, 1);
+  const resumed = recorded && resumedRun(spec, recorded);
+  if (resumed) return resumed;
+  const instrumentation = invocation.instrumentation;
+  if (!instrumentation?.node) return attemptFrom(invocation, spec, 1);
+  return instrumentation.node(invocation, { workflow: spec.workflowName, name: spec.node.name, path: spec.path }, (traced) => attemptFrom(traced, spec, 1));
 }
 
 /**
@@ -115,10 +120,16 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
       abortSignal: () => abort.signal,
       runChild: dynamicChildRunner(invocation, spec.workflowName, children),
     });
-    const body = defer(() => node.run(ctx, validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input)));
+    const before = invocation.pluginManager?.chain('beforeNodeCallback');
+    const info = { name: node.name, path: spec.path, attempt };
+    const body = defer(() => {
+      const input = validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input);
+      const run = () => node.run(ctx, input);
+      return before?.registered ? orElse(before.run(ctx, info, input).pipe(map(outputYield)), run) : run();
+    });
     return untilComplete(body, children).pipe(
       withTimeout<NodeYield>(node.options.timeout, () => new NodeTimeoutError({ nodeName: node.name, timeout: node.options.timeout! })),
-      collectNodeRun(ctx),
+      collectNodeRun(ctx, info),
       abortOnTeardown(abort),
     );
   });

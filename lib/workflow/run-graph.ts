@@ -48,6 +48,12 @@ export type GraphRunItem =
  * ```
  */
 export function runGraph(invocation: InvocationContext, spec: GraphRunSpec): Observable<GraphRunItem> {
+  const instrumentation = invocation.instrumentation;
+  if (!instrumentation?.workflow) return scheduledRuns(invocation, spec);
+  return instrumentation.workflow(invocation, { name: spec.workflowName, path: spec.path }, (traced) => scheduledRuns(traced, spec));
+}
+
+function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Observable<GraphRunItem> {
   return defer(() => {
     // a BehaviorSubject: subscribed before it delivers the start message, so the messages that
     // synchronous node runs feed back while the start is processed are not lost
