@@ -222,7 +222,7 @@ describe('docs/workflows.md', () => {
     expect(paths(events).filter((p) => p?.includes('/write@'))).toEqual(['refine@1/write@1', 'refine@1/write@2', 'refine@1/write@3']);
   });
 
-  it('from SequentialAgent: agents are nodes; and a Workflow is itself an agent, usable in a SequentialAgent', async () => {
+  it('from SequentialAgent: agents are nodes; and a Workflow is itself an agent, in a SequentialAgent or as an LlmAgent\'s sub-agent', async () => {
     const outline = new LlmAgent({ name: 'outline', model: new ScriptedLlm([{ content: { role: 'model', parts: [{ text: '1. Intro 2. End' }] } }]) });
     const write = new LlmAgent({ name: 'write', model: new ScriptedLlm([{ content: { role: 'model', parts: [{ text: 'Once upon a time.' }] } }]) });
     const story = new Workflow({ name: 'story', edges: [[START, outline, write]] });
@@ -232,6 +232,17 @@ describe('docs/workflows.md', () => {
     const events = await runOnce(pipeline, 'a story');
     expect(events.map((e) => e.author)).toEqual(['outline', 'write', 'proofread']);
     expect(events.map((e) => e.content?.parts?.[0]?.text)).toEqual(['1. Intro 2. End', 'Once upon a time.', 'Looks good.']);
+
+    const upper = (_ctx: NodeContext, text: string) => text.toUpperCase();
+    const model = new ScriptedLlm([{ content: { role: 'model', parts: [{ functionCall: { name: 'transfer_to_agent', args: { agent_name: 'shout' } } }] } }]);
+    const shout = new Workflow({ name: 'shout', description: 'Shouts the message.', edges: [[START, upper]] });
+    const host = new LlmAgent({ name: 'host', model, subAgents: [shout] });
+
+    const transferred = await lastValueFrom(
+      new InMemoryRunner({ agent: host, autoCreateSession: true }).runAsync({ userId: 'u', sessionId: 's', newMessage: userMessage('hey') }).pipe(toArray()),
+    );
+    expect(transferred.map((e) => e.author)).toEqual(['host', 'host', 'shout']);
+    expect(transferred.at(-1)!.output).toBe('HEY');
   });
 
   it('graph errors are thrown by the constructor, naming the nodes', () => {
