@@ -363,9 +363,10 @@ async function main(): Promise<void> {
       ...(options.frameworks.has('rxadk') ? [rxadkWorkflows] : []),
       ...(options.frameworks.has('adk') ? [adkWorkflows] : []),
     ];
+    const loadBefore = loadAverage();
     const runs = await runWorkflowsScenario(workflowFrameworks, wf);
     console.log(heading(`Scenario "workflows": fan-out/fan-in ×${wf.width} and a ${wf.loopSteps}-step routed loop, rxadk's Workflow and @google/adk's`));
-    console.log(`Load average before the workflow scenario (1/5/15 min): ${loadAverage()}`);
+    console.log(`Load average before the workflow scenario (1/5/15 min): ${loadBefore}; after: ${loadAverage()}`);
     console.log(
       `${wf.rounds} interleaved rounds; in each, per framework and graph: a full GC, ${wf.warmupRuns} warm-up runs, then ` +
         `${wf.runs} measured runs, each on a fresh in-memory session. Node bodies do next to nothing.`,
