@@ -97,7 +97,8 @@ export { ReadonlyContext } from './context/readonly-context.js';
 export { CallbackContext } from './context/callback-context.js';
 export { ToolContext, type ToolContextInit } from './context/tool-context.js';
 export { InvocationContext, type InvocationContextInit } from './context/invocation-context.js';
-export type { Instrumentation, InstrumentedToolCall, ToolCallOutcome } from './context/instrumentation.js';
+export type { Instrumentation, InstrumentedToolCall, InstrumentedWorkflow, InstrumentedNode, ToolCallOutcome } from './context/instrumentation.js';
+export type { WorkflowNodeScope } from './context/workflow-node-scope.js';
 export { DEFAULT_MAX_LLM_CALLS, type RunConfig } from './context/run-config.js';
 
 // tools
@@ -127,6 +128,7 @@ export type { JsonSchema } from './tools/to-gemini-schema.js';
 
 // plugins
 export { BasePlugin } from './plugins/base-plugin.js';
+export type { NodeHookInfo } from './plugins/node-hook-info.js';
 export { createPlugin, type PluginConfig } from './plugins/create-plugin.js';
 export { LoggingPlugin, type LoggingPluginOptions } from './plugins/builtin/logging-plugin.js';
 export { FunctionCallModifierPlugin, type FunctionCallModifierConfig } from './plugins/builtin/function-call-modifier-plugin.js';
@@ -179,6 +181,7 @@ export { ToolNode } from './workflow/tool-node.js';
 export { JoinNode } from './workflow/join-node.js';
 export { ParallelWorker, DEFAULT_MAX_PARALLEL_WORKERS, type ParallelWorkerConfig } from './workflow/parallel-worker.js';
 export { RequestInput, type RequestInputParams } from './workflow/request-input.js';
+export { NodeTool } from './workflow/node-tool.js';
 export {
   NodeContext,
   type NodeFunction,

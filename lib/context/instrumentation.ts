@@ -115,6 +115,8 @@ export interface Instrumentation {
   workflow?<T>(ctx: InvocationContext, workflow: InstrumentedWorkflow, run: (ctx: InvocationContext) => Observable<T>): Observable<T>;
   /** One workflow node run (`execute_node`), its attempts and output event included. Optional. */
   node?<T>(ctx: InvocationContext, node: InstrumentedNode, run: (ctx: InvocationContext) => Observable<T>): Observable<T>;
+  /** A warning about the run (a workflow route that matched no edge), put on `ctx`'s part of the trace. Optional. */
+  warning?(ctx: InvocationContext, message: string): void;
   /** Calls `fn` (user code) inside the span of `ctx`'s part, so that what it starts nests there. */
   enter<T>(ctx: InvocationContext, fn: () => T): T;
 }

@@ -88,7 +88,7 @@ export class AgentTool extends BaseTool {
       return runner.sessionService.createSession({ appName: this.agent.name, userId: ctx.userId, state }).pipe(
         concatMap((session) => runner.runAsync({ userId: ctx.userId, sessionId: session.id, newMessage: this.requestContent(args) })),
         tap((event) => ctx.state.update(event.actions.stateDelta)),
-        filter((event) => !!event.content && !event.partial),
+        filter((event) => (!!event.content && !event.partial) || this.isWorkflowOutput(event)),
         last(undefined, undefined as Event | undefined),
         map((event) => this.resultOf(event)),
       );
@@ -100,7 +100,13 @@ export class AgentTool extends BaseTool {
     return { role: 'user', parts: [{ text }] };
   }
 
+  /** A workflow's output event: a node's output that is also the workflow's (`nodeInfo.outputFor`). */
+  private isWorkflowOutput(event: Event): boolean {
+    return event.output !== undefined && (event.nodeInfo?.outputFor ?? []).includes(`${this.agent.name}@1`);
+  }
+
   private resultOf(event: Event | undefined): unknown {
+    if (event && this.isWorkflowOutput(event) && !event.nodeInfo?.messageAsOutput) return event.output;
     if (!event?.content) return '';
     const text = (event.content.parts ?? []).filter((p) => p.text && !p.thought).map((p) => p.text).join('\n');
     if (this.agent instanceof LlmAgent && this.agent.outputSchema) return parseStructuredOutput(this.agent.name, this.agent.outputSchema, text);

@@ -95,6 +95,10 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Instrumentati
         run,
       ),
 
+    warning: (ctx, message) => {
+      trace.getSpan((ctx.traceScope as Context | undefined) ?? context.active())?.addEvent('rxadk.warning', { message });
+    },
+
     workflow: (ctx, workflow, run) =>
       traced(tracer, ctx, { name: `invoke_workflow ${workflow.name}`, kind: SpanKind.INTERNAL, attributes: () => workflowAttributes(workflow) }, run),
 

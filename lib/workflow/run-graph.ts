@@ -68,7 +68,10 @@ function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Obser
 
 /** What one scheduler step does: warn, fail on a second terminal output, start runs, or finish. */
 function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: SchedulerStep, messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
-  for (const warning of step.warnings) console.warn(`[rxadk] ${warning}`);
+  for (const warning of step.warnings) {
+    console.warn(`[rxadk] ${warning}`);
+    invocation.instrumentation?.warning?.(invocation, warning);
+  }
   if (step.conflictingTerminals) {
     const names = step.conflictingTerminals;
     return throwError(

@@ -1,4 +1,4 @@
-import { concat, concatMap, EMPTY, type Observable, of } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, type Observable, of } from 'rxjs';
 import { BaseAgent, type BaseAgentConfig } from '../agents/base-agent.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -10,6 +10,7 @@ import type { NodeRunnable } from './node-runnable.js';
 import type { NodeYield } from './node-yield.js';
 import { runGraph, type GraphRunItem, type GraphRunSpec } from './run-graph.js';
 import { startInput } from './start-input.js';
+import { validateNodeValue } from './validate-node-value.js';
 import { resumePlan } from './resume-plan.js';
 import { refusedAnswerEvents } from './refused-answer-events.js';
 import type { WorkflowGraph } from './workflow-graph.js';
@@ -85,9 +86,12 @@ export class Workflow extends BaseAgent implements NodeRunnable {
 
   /** Runs this workflow as a node of another one (or as a tool): its path is the node run's. */
   runAsNode(ctx: NodeContext, input: unknown): Observable<NodeYield> {
-    const scope = ctx.runScope;
-    const spec = { ...this.spec(scope.path, scope.branch, scope.outputFor, input), resumeInputs: scope.resumeInputs, history: scope.history };
-    return runGraph(ctx.invocation, spec).pipe(concatMap((item) => of(...nodeYieldsOf(item))));
+    return defer(() => {
+      const scope = ctx.runScope;
+      const checked = validateNodeValue(this.name, 'input', this.inputSchema, input);
+      const spec = { ...this.spec(scope.path, scope.branch, scope.outputFor, checked), resumeInputs: scope.resumeInputs, history: scope.history };
+      return runGraph(ctx.invocation, spec).pipe(concatMap((item) => of(...nodeYieldsOf(item, this.name, this.outputSchema))));
+    });
   }
 
   private graphEvents(ctx: InvocationContext, spec: GraphRunSpec): Observable<Event> {
@@ -99,8 +103,8 @@ export class Workflow extends BaseAgent implements NodeRunnable {
   }
 }
 
-function nodeYieldsOf(item: GraphRunItem): NodeYield[] {
+function nodeYieldsOf(item: GraphRunItem, name: string, outputSchema: SchemaInput | undefined): NodeYield[] {
   if (item.kind === 'event') return [item];
   if (item.interruptIds.length) return [{ kind: 'interrupt', ids: item.interruptIds }];
-  return item.hasOutput ? [{ kind: 'output', value: item.output, emitted: true }] : [];
+  return item.hasOutput ? [{ kind: 'output', value: validateNodeValue(name, 'output', outputSchema, item.output), emitted: true }] : [];
 }

@@ -1,4 +1,6 @@
+import { jest } from '@jest/globals';
 import { lastValueFrom, toArray } from 'rxjs';
+import { LoggingPlugin } from '../../lib/plugins/builtin/logging-plugin.js';
 import { createPlugin } from '../../lib/plugins/create-plugin.js';
 import type { NodeHookInfo } from '../../lib/plugins/node-hook-info.js';
 import { InMemoryRunner } from '../../lib/runner/in-memory-runner.js';
@@ -6,6 +8,7 @@ import { Runner } from '../../lib/runner/runner.js';
 import { InMemorySessionService } from '../../lib/sessions/in-memory-session-service.js';
 import { recordingInstrumentation, type RecordedSpan } from '../../lib/telemetry/recording-instrumentation.js';
 import type { NodeContext } from '../../lib/workflow/node-context.js';
+import { node } from '../../lib/workflow/node.js';
 import { START } from '../../lib/workflow/start.js';
 import { Workflow } from '../../lib/workflow/workflow.js';
 import { user } from '../support/llm.js';
@@ -57,5 +60,40 @@ describe('Workflow plugin hooks and spans', () => {
     expect(byName.get('invoke_workflow wf')!.parent_span_id).toBe(byName.get('invoke_agent wf')!.span_id);
     expect(byName.get('execute_node fetch')!.parent_span_id).toBe(byName.get('invoke_workflow wf')!.span_id);
     expect(byName.get('execute_node report')!.attributes).toMatchObject({ 'rxadk.node.path': 'wf@1/report@1', 'rxadk.workflow.name': 'wf' });
+  });
+
+  it('puts a route that matches no edge in the log and in the trace, and ends that branch', async () => {
+    const spans: RecordedSpan[] = [];
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const pick = (ctx: NodeContext) => {
+      ctx.route = 'sideways';
+      return 'picked';
+    };
+    const left = (_ctx: NodeContext) => 'left';
+    const wf = new Workflow({ name: 'wf', edges: [[START, node(pick, { name: 'pick' }), { left: node(left, { name: 'left' }) }]] });
+    const runner = new Runner({
+      appName: 'app',
+      agent: wf,
+      sessionService: new InMemorySessionService(),
+      autoCreateSession: true,
+      instrumentation: recordingInstrumentation({ onSpanEnd: (span) => spans.push(span) }),
+    });
+    const events = await lastValueFrom(runner.runAsync({ userId: 'u1', sessionId: 's1', newMessage: user('x') }).pipe(toArray()));
+    const message = 'Workflow node "pick" took route "sideways", which no edge matches: this branch ends here.';
+    expect(events.map((e) => [e.nodeInfo?.path, e.output, e.actions.route])).toEqual([['wf@1/pick@1', 'picked', 'sideways']]);
+    expect(warn).toHaveBeenCalledWith(`[rxadk] ${message}`);
+    const warning = spans.find((s) => s.name === 'warning')!;
+    expect(warning.attributes).toEqual({ 'rxadk.warning': message });
+    expect(warning.parent_span_id).toBe(spans.find((s) => s.name === 'invoke_workflow wf')!.span_id);
+    warn.mockRestore();
+  });
+
+  it('is logged by LoggingPlugin, node by node', async () => {
+    const lines: string[] = [];
+    const runner = new InMemoryRunner({ agent: new Workflow({ name: 'wf', edges: [[START, fetch]] }), plugins: [new LoggingPlugin({ log: (l) => lines.push(l), color: false })], autoCreateSession: true });
+    await lastValueFrom(runner.runAsync({ userId: 'u1', sessionId: 's1', newMessage: user('x') }).pipe(toArray()));
+    const text = lines.join('\n');
+    expect(text).toMatch(/NODE STARTING[\s\S]*Node: wf@1\/fetch@1 \(attempt 1\)[\s\S]*Input: "x"/);
+    expect(text).toMatch(/NODE COMPLETED[\s\S]*Output: "fetched x"/);
   });
 });

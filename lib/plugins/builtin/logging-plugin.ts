@@ -10,6 +10,7 @@ import { systemInstructionText, type LlmRequest } from '../../models/llm-request
 import type { LlmResponse } from '../../models/llm-response.js';
 import type { BaseTool } from '../../tools/base-tool.js';
 import { BasePlugin } from '../base-plugin.js';
+import type { NodeHookInfo } from '../node-hook-info.js';
 
 /** Options of {@link LoggingPlugin}. */
 export interface LoggingPluginOptions {
@@ -132,6 +133,16 @@ export class LoggingPlugin extends BasePlugin {
     result: Record<string, unknown>,
   ): undefined {
     this.print('TOOL COMPLETED', ...toolDetails(ctx, tool), `Result: ${formatValue(result)}`);
+    return undefined;
+  }
+
+  override beforeNodeCallback(ctx: CallbackContext, node: NodeHookInfo, input: unknown): undefined {
+    this.print('NODE STARTING', `Node: ${node.path} (attempt ${node.attempt})`, `Input: ${formatValue(input)}`, `Invocation ID: ${ctx.invocationId}`);
+    return undefined;
+  }
+
+  override afterNodeCallback(ctx: CallbackContext, node: NodeHookInfo, output: unknown): undefined {
+    this.print('NODE COMPLETED', `Node: ${node.path}`, `Output: ${formatValue(output)}`, `Invocation ID: ${ctx.invocationId}`);
     return undefined;
   }
 
