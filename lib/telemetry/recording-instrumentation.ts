@@ -96,7 +96,7 @@ export function recordingInstrumentation(options: { onSpanEnd: (span: RecordedSp
     warning: (ctx, message) => {
       const parent = ctx.traceScope as Scope | undefined;
       const at = nowNs();
-      options.onSpanEnd({ name: 'warning', span_id: hexId(8), trace_id: parent?.traceId ?? hexId(16), parent_span_id: parent?.spanId ?? null, start_time: at, end_time: at, attributes: { 'rxadk.warning': message } });
+      options.onSpanEnd({ name: 'warning', span_id: hexId(8), trace_id: parent?.traceId ?? hexId(16), parent_span_id: parent?.spanId ?? null, start_time: at, end_time: at, attributes: { 'rxadk.warning': message } }, ctx);
     },
     workflow: (ctx, workflow, run) => record(ctx, `invoke_workflow ${workflow.name}`, () => workflowAttributes(workflow), run),
     node: (ctx, node, run) => record(ctx, `execute_node ${node.name}`, () => nodeAttributes(node), run),
