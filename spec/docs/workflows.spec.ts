@@ -11,6 +11,7 @@ import {
   LlmAgent,
   node,
   NodeError,
+  NodeTool,
   type NodeContext,
   RequestInput,
   SequentialAgent,
@@ -243,6 +244,23 @@ describe('docs/workflows.md', () => {
     );
     expect(transferred.map((e) => e.author)).toEqual(['host', 'host', 'shout']);
     expect(transferred.at(-1)!.output).toBe('HEY');
+  });
+
+  it('a node or a workflow offered to a model as a tool (NodeTool)', async () => {
+    const upper = (_ctx: NodeContext, text: string) => text.toUpperCase();
+    const shout = new Workflow({ name: 'shout', description: 'Shouts the text.', edges: [[START, upper]] });
+    const model = new ScriptedLlm([
+      { content: { role: 'model', parts: [{ functionCall: { name: 'shout', args: { input: 'hey' } } }] } },
+      { content: { role: 'model', parts: [{ text: 'I shouted.' }] } },
+    ]);
+    const host = new LlmAgent({ name: 'host', model, tools: [new NodeTool(shout)] });
+
+    const events = await lastValueFrom(
+      new InMemoryRunner({ agent: host, autoCreateSession: true }).runAsync({ userId: 'u', sessionId: 's', newMessage: userMessage('go') }).pipe(toArray()),
+    );
+    const response = events.flatMap((e) => e.content?.parts ?? []).find((p) => p.functionResponse)!.functionResponse!;
+    expect(response.name).toBe('shout');
+    expect(response.response).toEqual({ result: 'HEY' });
   });
 
   it('graph errors are thrown by the constructor, naming the nodes', () => {
