@@ -4,6 +4,7 @@
 import { lastValueFrom, map, of, throwError, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import {
+  AgentTool,
   DEFAULT_ROUTE,
   type Event,
   InMemoryRunner,
@@ -223,7 +224,7 @@ describe('docs/workflows.md', () => {
     expect(paths(events).filter((p) => p?.includes('/write@'))).toEqual(['refine@1/write@1', 'refine@1/write@2', 'refine@1/write@3']);
   });
 
-  it('from SequentialAgent: agents are nodes; and a Workflow is itself an agent, in a SequentialAgent or as an LlmAgent\'s sub-agent', async () => {
+  it('from SequentialAgent: agents are nodes; and a Workflow is itself an agent, in a SequentialAgent, as an LlmAgent\'s sub-agent, in an AgentTool', async () => {
     const outline = new LlmAgent({ name: 'outline', model: new ScriptedLlm([{ content: { role: 'model', parts: [{ text: '1. Intro 2. End' }] } }]) });
     const write = new LlmAgent({ name: 'write', model: new ScriptedLlm([{ content: { role: 'model', parts: [{ text: 'Once upon a time.' }] } }]) });
     const story = new Workflow({ name: 'story', edges: [[START, outline, write]] });
@@ -244,6 +245,16 @@ describe('docs/workflows.md', () => {
     );
     expect(transferred.map((e) => e.author)).toEqual(['host', 'host', 'shout']);
     expect(transferred.at(-1)!.output).toBe('HEY');
+
+    const caller = new ScriptedLlm([
+      { content: { role: 'model', parts: [{ functionCall: { name: 'shout', args: { request: 'hello' } } }] } },
+      { content: { role: 'model', parts: [{ text: 'Done.' }] } },
+    ]);
+    const withTool = new LlmAgent({ name: 'with_tool', model: caller, tools: [new AgentTool({ agent: shout })] });
+    const called = await lastValueFrom(
+      new InMemoryRunner({ agent: withTool, autoCreateSession: true }).runAsync({ userId: 'u', sessionId: 's', newMessage: userMessage('go') }).pipe(toArray()),
+    );
+    expect(called.flatMap((e) => e.content?.parts ?? []).find((p) => p.functionResponse)!.functionResponse!.response).toEqual({ result: 'HELLO' });
   });
 
   it('a node or a workflow offered to a model as a tool (NodeTool)', async () => {
