@@ -5,6 +5,7 @@
 //                          [--warmup 2000] [--repeats 5] [--floor-rounds 6]
 //                          [--chunks 10000] [--stream-warmup 2] [--stream-repeats 5]
 //                          [--provider scriptedllm,gemini,openai,anthropic]
+//                          [--wf-width 100] [--wf-loop 1000] [--wf-rounds 6] [--wf-warmup 30] [--wf-runs 10] [--wf-hang 30]
 //
 // Re-runs itself under `node --expose-gc` (unless it already has it) so that a full GC runs
 // before each measured run. Reports; never asserts.
@@ -25,6 +26,11 @@ import { scriptedRunnerTarget, streamingTables, streamingTarget } from './stream
 import { buckets, runTurnsScenario, statsOf, type TurnsResult, type TurnsRun } from './scenarios/turns.js';
 import { distributionTable, distributionTargets } from './turns-distribution.js';
 import { floorRoundsTable, floorRoundsTargets, runFloorRounds } from './floor-rounds.js';
+import { runWorkflowsScenario, type WorkflowsOptions } from './scenarios/workflows.js';
+import type { WorkflowFramework } from './workflows/workflow-framework.js';
+import { rxadkWorkflows } from './workflows/rxadk-workflows.js';
+import { adkWorkflows } from './reference/adk-workflows.js';
+import { workflowsTables, workflowsTargets } from './workflows/workflows-report.js';
 
 interface Options {
   scenarios: Set<string>;
@@ -43,13 +49,15 @@ interface Options {
   providers: Set<string>;
   /** Interleaved rxadk/floor rounds the floor targets are read from. */
   floorRounds: number;
+  /** The workflow scenarios (issue 24). */
+  workflows: WorkflowsOptions;
 }
 
 function parseOptions(argv: readonly string[]): Options {
   const { int, list } = benchOptions(argv);
   const turns = int('turns', 1000);
   return {
-    scenarios: list('scenario', 'turns,parallel,handles,heap,streaming'),
+    scenarios: list('scenario', 'turns,parallel,handles,heap,streaming,workflows'),
     frameworks: list('framework', 'rxadk,adk,plain,ai'),
     turns,
     adkTurns: int('adk-turns', turns),
@@ -63,6 +71,15 @@ function parseOptions(argv: readonly string[]): Options {
     streamWarmup: int('stream-warmup', 2),
     streamRepeats: int('stream-repeats', 5),
     providers: list('provider', 'scriptedllm,gemini,openai,anthropic'),
+    workflows: {
+      width: int('wf-width', 100),
+      loopSteps: int('wf-loop', 1000),
+      rounds: int('wf-rounds', 6), // even: half the rounds run rxadk first, half @google/adk
+      warmupRuns: int('wf-warmup', 30),
+      runs: int('wf-runs', 10),
+      window: 100,
+      hangMs: int('wf-hang', 30) * 1000,
+    },
   };
 }
 
@@ -338,6 +355,24 @@ async function main(): Promise<void> {
     if (target) summary.push(target);
     const scripted = scriptedRunnerTarget(result);
     if (scripted) summary.push(scripted);
+  }
+
+  if (options.scenarios.has('workflows')) {
+    const wf = options.workflows;
+    const workflowFrameworks: WorkflowFramework[] = [
+      ...(options.frameworks.has('rxadk') ? [rxadkWorkflows] : []),
+      ...(options.frameworks.has('adk') ? [adkWorkflows] : []),
+    ];
+    const loadBefore = loadAverage();
+    const runs = await runWorkflowsScenario(workflowFrameworks, wf);
+    console.log(heading(`Scenario "workflows": fan-out/fan-in ×${wf.width} and a ${wf.loopSteps}-step routed loop, rxadk's Workflow and @google/adk's`));
+    console.log(`Load average before the workflow scenario (1/5/15 min): ${loadBefore}; after: ${loadAverage()}`);
+    console.log(
+      `${wf.rounds} interleaved rounds; in each, per framework and graph: a full GC, ${wf.warmupRuns} warm-up runs, then ` +
+        `${wf.runs} measured runs, each on a fresh in-memory session. Node bodies do next to nothing.`,
+    );
+    for (const line of workflowsTables(runs, wf)) console.log(line);
+    summary.push(...workflowsTargets(runs, wf));
   }
 
   console.log(`\nLoad average at end (1/5/15 min): ${loadAverage()}`);
