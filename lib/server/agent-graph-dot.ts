@@ -1,11 +1,14 @@
-import type { AgentStructure } from './agent-structure.js';
+import type { RouteValue } from '../events/node-info.js';
+import { DEFAULT_ROUTE } from '../workflow/default-route.js';
+import { DOT_PALETTES, DotCanvas, type DotPort, quoteDot as q } from './dot-canvas.js';
+import { START_NODE_NAME, type AgentStructure, type GraphNodeStructure, type WorkflowGraphStructure } from './graph-structure.js';
 
 /**
  * Options of {@link agentGraphDot}.
  *
  * @example
  * ```ts
- * const options: AgentGraphDotOptions = { darkMode: true, highlights: [['weather_agent', 'get_weather']] };
+ * const options: AgentGraphDotOptions = { darkMode: true, highlights: [['weather_agent', 'get_weather']], litPath: 'review' };
  * ```
  */
 export interface AgentGraphDotOptions {
@@ -13,19 +16,29 @@ export interface AgentGraphDotOptions {
   darkMode?: boolean;
   /**
    * Steps to highlight, as ADK's event graph does: `[from, to]` lights the edge and both nodes,
-   * `[node, '']` lights one node.
+   * `[node, '']` lights one node (node ids: see {@link agentGraphDot}).
    */
   highlights?: ReadonlyArray<readonly [string, string]>;
+  /**
+   * A workflow node to light, by its path from the drawn root without run numbers (`review`,
+   * `sub/draft`; see `graphPathOf`): that node and every nested workflow around it.
+   */
+  litPath?: string;
 }
 
-const LIGHT = { background: '#F8FAFC', fill: '#FFFFFF', border: '#94A3B8', text: '#0F172A', edge: '#64748B', highlight: '#0F9D58' };
-const DARK = { background: '#0F172A', fill: '#1E293B', border: '#475569', text: '#F8FAFC', edge: '#94A3B8', highlight: '#34D399' };
-
 /**
- * The agent tree as a Graphviz DOT digraph, the `dotSrc` adk-web renders: one box per agent, a
- * dashed box per tool, and an edge from each agent to its sub-agents labelled with how they run
- * (`transfer`, `1`, `2`… for a sequence, `parallel`, `loop`) and a dashed edge to each tool.
- * Pure: the same structure and options give the same text.
+ * The agent tree as a Graphviz DOT digraph, the `dotSrc` adk-web renders. An agent tree: one box
+ * per agent, a dashed box per tool, and an edge from each agent to its sub-agents labelled with
+ * how they run (`transfer`, `1`, `2`… for a sequence, `parallel`, `loop`) and a dashed edge to
+ * each tool. A workflow: START, one node per node (functions as boxes, tools dashed, joins as
+ * funnels, parallel workers doubled with their width), edges labelled with their routes
+ * (`DEFAULT_ROUTE` as `default`), and each nested workflow as a cluster (`subgraph
+ * "cluster_<path>"`) entered through its START node; agents keep their tools and sub-agents.
+ *
+ * Node ids are paths from the drawn root: a top-level node or agent by its name, a node of a
+ * nested workflow `sub` as `sub/name` (the nested START is `sub` itself, the root's
+ * `__START__`), so adk-web finds nodes by name and a node path lights them. Pure: the same
+ * structure and options give the same text.
  *
  * @example
  * ```ts
@@ -33,44 +46,113 @@ const DARK = { background: '#0F172A', fill: '#1E293B', border: '#475569', text: 
  * // 'digraph "weather_agent" {\n  ... "weather_agent" -> "get_weather" [style=dashed ...];\n}\n'
  * ```
  */
-export function agentGraphDot(root: AgentStructure, options: AgentGraphDotOptions = {}): string {
-  const palette = options.darkMode ? DARK : LIGHT;
-  const lit = litParts(options.highlights ?? []);
-  const nodes = new Map<string, string>();
-  const edges: string[] = [];
-  const addNode = (name: string, kind: 'agent' | 'tool'): void => {
-    if (nodes.has(name)) return;
-    const style = kind === 'tool' ? 'rounded,filled,dashed' : 'rounded,filled';
-    const colour = lit.nodes.has(name) ? `, color="${palette.highlight}", penwidth=3` : '';
-    nodes.set(name, `  ${quote(name)} [label=${quote(kind === 'tool' ? `🔧 ${name}` : name)}, tooltip=${quote(kind === 'tool' ? 'Tool' : 'Agent')}, style="${style}"${colour}];`);
-  };
-  const addEdge = (from: string, to: string, attributes: string[]): void => {
-    const colour = lit.edges.has(edgeKey(from, to)) ? [`color="${palette.highlight}"`, 'penwidth=3'] : [];
-    edges.push(`  ${quote(from)} -> ${quote(to)} [${[...attributes, ...colour].join(', ')}];`);
-  };
-  const visit = (agent: AgentStructure): void => {
-    addNode(agent.name, 'agent');
-    for (const tool of agent.tools ?? []) {
-      addNode(tool.name, 'tool');
-      addEdge(agent.name, tool.name, ['style=dashed', 'dir=none']);
+export function agentGraphDot(root: GraphNodeStructure, options: AgentGraphDotOptions = {}): string {
+  const canvas = new DotCanvas(root.name);
+  if (root.type === 'workflow' && root.graph) drawGraph(canvas, root.graph, '', START_NODE_NAME);
+  else drawNode(canvas, root, '');
+  return canvas.render(options.darkMode ? DOT_PALETTES.dark : DOT_PALETTES.light, {
+    pairs: options.highlights ?? [],
+    ...(options.litPath !== undefined ? { path: options.litPath } : {}),
+  });
+}
+
+/** Where edges enter and leave a drawn node (a nested workflow: its START, and its last node). */
+interface Drawn {
+  entry: DotPort;
+  exit: DotPort;
+}
+
+/** Draws one node (with what hangs off it) at `scope`, and where edges meet it. */
+function drawNode(canvas: DotCanvas, node: GraphNodeStructure, scope: string): Drawn {
+  const id = `${scope}${node.name}`;
+  switch (node.type) {
+    case 'workflow':
+      return drawNestedWorkflow(canvas, node, id, node.name);
+    case 'agent':
+      drawAgent(canvas, node, id, scope);
+      return at(id);
+    case 'parallel_worker':
+      return drawWorker(canvas, node, id, scope);
+    case 'start':
+      canvas.node(id, ['label="START"', 'tooltip="Start"', 'shape=circle', 'width=0.75', 'fixedsize=true', 'fontsize=9']);
+      return at(id);
+    case 'tool':
+      canvas.node(id, [`label=${q(`🔧 ${node.name}`)}`, 'tooltip="Tool"', 'style="rounded,filled,dashed"']);
+      return at(id);
+    case 'join':
+      canvas.node(id, [`label=${q(node.name)}`, 'tooltip="Join"', 'shape=invtrapezium', 'style=filled']);
+      return at(id);
+    case 'function':
+      canvas.node(id, [`label=${q(node.name)}`, 'tooltip="Function"']);
+      return at(id);
+    case 'node':
+      canvas.node(id, [`label=${q(node.name)}`, `tooltip=${q(node.node_class ?? 'Node')}`]);
+      return at(id);
+  }
+}
+
+/** An agent box, its tools (dashed) and its sub-agents, named in `scope` (agent trees share their tools). */
+function drawAgent(canvas: DotCanvas, agent: AgentStructure, id: string, scope: string): void {
+  canvas.node(id, [`label=${q(agent.name)}`, 'tooltip="Agent"']);
+  for (const tool of agent.tools ?? []) {
+    canvas.node(`${scope}${tool.name}`, [`label=${q(`🔧 ${tool.name}`)}`, 'tooltip="Tool"', 'style="rounded,filled,dashed"']);
+    canvas.edge(at(id).exit, at(`${scope}${tool.name}`).entry, ['style=dashed', 'dir=none']);
+  }
+  (agent.sub_agents ?? []).forEach((sub, index) => {
+    const drawn = drawNode(canvas, sub, scope);
+    canvas.edge(at(id).exit, drawn.entry, [`label=${q(`  ${edgeLabel(agent.flow, index)}`)}`]);
+  });
+}
+
+/** A parallel worker: its inner node drawn doubled (a workflow as a cluster), labelled with how many run at once. */
+function drawWorker(canvas: DotCanvas, worker: Extract<GraphNodeStructure, { type: 'parallel_worker' }>, id: string, scope: string): Drawn {
+  const label = `${worker.name} ×${worker.max_parallel_workers}`;
+  const inner = worker.inner;
+  if (inner.type === 'workflow') return drawNestedWorkflow(canvas, inner, id, label, `${id}/${inner.name}/`);
+  canvas.node(id, [`label=${q(label)}`, `tooltip=${q(`Parallel worker: ${inner.type} ${inner.name}, ${worker.max_parallel_workers} at once`)}`, 'peripheries=2']);
+  if (inner.type === 'agent') {
+    for (const tool of inner.tools ?? []) {
+      canvas.node(`${scope}${tool.name}`, [`label=${q(`🔧 ${tool.name}`)}`, 'tooltip="Tool"', 'style="rounded,filled,dashed"']);
+      canvas.edge(at(id).exit, at(`${scope}${tool.name}`).entry, ['style=dashed', 'dir=none']);
     }
-    (agent.sub_agents ?? []).forEach((sub, index) => {
-      addNode(sub.name, 'agent');
-      addEdge(agent.name, sub.name, [`label=${quote(`  ${edgeLabel(agent.flow, index)}`)}`]);
-      visit(sub);
-    });
-  };
-  visit(root);
-  return [
-    `digraph ${quote(root.name)} {`,
-    `  graph [bgcolor="${palette.background}", rankdir=LR, pad=0.5, nodesep=0.5, ranksep=0.8, fontname="Helvetica"];`,
-    `  node [shape=rect, style="rounded,filled", fillcolor="${palette.fill}", color="${palette.border}", fontcolor="${palette.text}", fontname="Helvetica", fontsize=12, penwidth=1.5];`,
-    `  edge [color="${palette.edge}", fontcolor="${palette.edge}", fontname="Helvetica", fontsize=10, arrowhead=vee, arrowsize=0.7];`,
-    ...nodes.values(),
-    ...edges,
-    '}',
-    '',
-  ].join('\n');
+  }
+  return at(id);
+}
+
+/** A nested workflow as a cluster: its START is node `id`, its nodes are `<id>/<name>` (or under `innerScope`). */
+function drawNestedWorkflow(canvas: DotCanvas, workflow: AgentStructure, id: string, label: string, innerScope = `${id}/`): Drawn {
+  return canvas.cluster(id, label, () => {
+    const exit = drawGraph(canvas, workflow.graph ?? { nodes: [], edges: [] }, innerScope, id);
+    const cluster = `cluster_${id}`;
+    return { entry: { id, cluster }, exit: { id: exit.id, cluster } };
+  });
+}
+
+/** Draws a workflow's nodes and routed edges at `scope`, START as `startId`; answers the port edges leave it by. */
+function drawGraph(canvas: DotCanvas, graph: WorkflowGraphStructure, scope: string, startId: string): DotPort {
+  const drawn = new Map<string, Drawn>();
+  for (const node of graph.nodes) {
+    if (node.type === 'start') {
+      canvas.node(startId, ['label="START"', 'tooltip="Start"', 'shape=circle', 'width=0.75', 'fixedsize=true', 'fontsize=9']);
+      drawn.set(node.name, at(startId));
+    } else {
+      drawn.set(node.name, drawNode(canvas, node, scope));
+    }
+  }
+  const sources = new Set<string>();
+  for (const edge of graph.edges) {
+    const from = drawn.get(edge.from_node.name);
+    const to = drawn.get(edge.to_node.name);
+    if (!from || !to) continue;
+    sources.add(edge.from_node.name);
+    canvas.edge(from.exit, to.entry, edge.route === undefined ? [] : [`label=${q(`  ${routeLabel(edge.route)}`)}`]);
+  }
+  const terminal = graph.nodes.find((node) => node.type !== 'start' && !sources.has(node.name));
+  return (terminal ? drawn.get(terminal.name)?.exit : undefined) ?? { id: startId };
+}
+
+function at(id: string): Drawn {
+  return { entry: { id }, exit: { id } };
 }
 
 function edgeLabel(flow: AgentStructure['flow'], index: number): string {
@@ -78,22 +160,8 @@ function edgeLabel(flow: AgentStructure['flow'], index: number): string {
   return flow === 'custom' ? 'runs' : flow;
 }
 
-function litParts(highlights: ReadonlyArray<readonly [string, string]>): { nodes: Set<string>; edges: Set<string> } {
-  const nodes = new Set<string>();
-  const edges = new Set<string>();
-  for (const [from, to] of highlights) {
-    if (from) nodes.add(from);
-    if (to) nodes.add(to);
-    if (from && to) edges.add(edgeKey(from, to)).add(edgeKey(to, from));
-  }
-  return { nodes, edges };
+/** An edge's routes as a label: `approve`, `yes | no`, `default` for `DEFAULT_ROUTE`. */
+function routeLabel(route: RouteValue | RouteValue[]): string {
+  return (Array.isArray(route) ? route : [route]).map((value) => (value === DEFAULT_ROUTE ? 'default' : String(value))).join(' | ');
 }
 
-function edgeKey(from: string, to: string): string {
-  return JSON.stringify([from, to]);
-}
-
-/** A DOT double-quoted ID: backslashes and quotes escaped, line breaks as `\n`. */
-function quote(text: string): string {
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\r?\n/g, '\\n')}"`;
-}

@@ -3,11 +3,15 @@ import { getFunctionCalls } from '../events/get-function-calls.js';
 import { getFunctionResponses } from '../events/get-function-responses.js';
 import type { Event } from '../events/event.js';
 import { agentGraphDot } from './agent-graph-dot.js';
-import { agentStructure, type AgentStructure } from './agent-structure.js';
+import { agentStructure } from './agent-structure.js';
+import { graphPathOf } from './graph-path-of.js';
+import { START_NODE_NAME, type AgentStructure, type GraphNodeStructure } from './graph-structure.js';
 import type { AppRunners } from './app-runners.js';
 import { HttpError } from './http-error.js';
 import { jsonReply, type Reply } from './reply.js';
 import type { Route } from './route.js';
+import { structureAt } from './structure-at.js';
+import { workflowLevels } from './workflow-levels.js';
 
 /**
  * The agent-graph endpoints adk-web calls, in ADK's shapes:
@@ -15,8 +19,8 @@ import type { Route } from './route.js';
  * | Route | Answer |
  * |---|---|
  * | `GET /dev/apps/{app}/build_graph` | `{name, root_agent, dotSrc}`: the agent tree (see `agentStructure`) and its DOT |
- * | `GET /dev/apps/{app}/build_graph_image?dark_mode=&node=` | `{[node]: {dotSrc}, dotSrc}`: the graph of the tree, or of the sub-tree at `node` (`a/b`) |
- * | `GET /dev/apps/{app}/users/{user}/sessions/{id}/events/{eventId}/graph` (and without `/dev`) | `{dotSrc}` with the event's step lit: its tool calls, its tool results, or its author |
+ * | `GET /dev/apps/{app}/build_graph_image?dark_mode=&node=` | `{[node]: {dotSrc}, dotSrc}`: the graph of the tree, or of the part at `node` (`a/b`); without `node`, also each nested workflow's graph, keyed `root/sub` (adk-web draws an event's level from these) |
+ * | `GET /dev/apps/{app}/users/{user}/sessions/{id}/events/{eventId}/graph` (and without `/dev`) | `{dotSrc}` with the event's step lit: a workflow event's node (by `nodeInfo.path`) and the nested workflows around it, its tool calls, its tool results, or its author |
  *
  * The DOT is rendered in the browser (adk-web carries Graphviz as WebAssembly), so the server
  * needs no Graphviz and no network.
@@ -51,21 +55,13 @@ function graphImage(runners: AppRunners, app: string, query: URLSearchParams): O
   const darkMode = query.get('dark_mode') === 'true';
   return structureOf(runners, app).pipe(
     map((root) => {
-      const target = subTreeAt(root, node);
+      const target = structureAt(root, node);
       if (!target) throw new HttpError(404, `There is no node "${node}" in app "${app}".`);
       const dotSrc = agentGraphDot(target, { darkMode });
-      return jsonReply({ [node]: { dotSrc }, dotSrc });
+      const levels = node ? [] : workflowLevels(root).map(({ key, structure }) => [key, { dotSrc: agentGraphDot(structure, { darkMode }) }] as const);
+      return jsonReply({ ...Object.fromEntries(levels), [node]: { dotSrc }, dotSrc });
     }),
   );
-}
-
-/** The sub-tree at `path` (`parent/child`, the root's name optional); the root for `''`. */
-function subTreeAt(root: AgentStructure, path: string): AgentStructure | undefined {
-  const names = path.split('/').filter(Boolean);
-  if (names[0] === root.name) names.shift();
-  let current: AgentStructure | undefined = root;
-  for (const name of names) current = current?.sub_agents?.find((sub) => sub.name === name);
-  return current;
 }
 
 function eventGraph(runners: AppRunners, params: Record<string, string>): Observable<Reply> {
@@ -77,11 +73,27 @@ function eventGraph(runners: AppRunners, params: Record<string, string>): Observ
           if (!session) throw new HttpError(404, `There is no session "${ref.sessionId}" for app "${ref.appName}", user "${ref.userId}".`);
           const event = session.events.find((candidate) => candidate.id === params['event']);
           if (!event) throw new HttpError(404, `There is no event "${params['event']}" in session "${ref.sessionId}".`);
-          return jsonReply({ dotSrc: agentGraphDot(root, { highlights: highlightsOf(event) }) });
+          return jsonReply({ dotSrc: agentGraphDot(root, lightsOf(root, event)) });
         }),
       ),
     ),
   );
+}
+
+/**
+ * What an event lights: a workflow event, its node (by `nodeInfo.path`) and its calls' steps
+ * beside it; the user's message, a workflow's START; else what ADK lights (below).
+ */
+function lightsOf(root: GraphNodeStructure, event: Event): { litPath?: string; highlights?: Array<[string, string]> } {
+  const nodePath = event.nodeInfo?.path;
+  if (nodePath) {
+    const litPath = graphPathOf(root, nodePath);
+    const scope = litPath.slice(0, litPath.lastIndexOf('/') + 1);
+    const steps = highlightsOf(event).filter(([from, to]) => from && to);
+    return { litPath, highlights: steps.map(([from, to]) => [`${scope}${from}`, `${scope}${to}`]) };
+  }
+  if (event.author === 'user' && root.type === 'workflow') return { litPath: START_NODE_NAME };
+  return { highlights: highlightsOf(event) };
 }
 
 /** What ADK lights for an event: author → tool for calls, tool → author for results, else the author. */
