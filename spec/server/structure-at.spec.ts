@@ -12,7 +12,7 @@ describe('structureAt', () => {
     expect(structureAt(tree, 'research')?.type).toBe('workflow');
     expect(structureAt(tree, 'triage/research/rank')).toEqual({ name: 'rank', type: 'function' });
     expect(structureAt(tree, 'triage@1/research@1/rank@2')).toEqual({ name: 'rank', type: 'function' });
-    expect(structureAt(tree, 'shout/shout')).toEqual({ name: 'shout', type: 'function' });
+    expect(structureAt(tree, 'shout/upper')).toEqual({ name: 'upper', type: 'function' });
   });
 
   it('answers undefined for what is not there (START is not a place to go)', () => {

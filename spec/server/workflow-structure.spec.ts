@@ -25,7 +25,7 @@ describe('workflowGraphStructure (through agentStructure)', () => {
       ['writer', 'agent'],
     ]);
     expect(nodes.find((n) => n.name === 'writer')).toMatchObject({ agent_class: 'LlmAgent', tools: [{ name: 'lookup', type: 'tool' }] });
-    expect(nodes.find((n) => n.name === 'shout')).toEqual({ name: 'shout', type: 'parallel_worker', max_parallel_workers: 4, inner: { name: 'shout', type: 'function' } });
+    expect(nodes.find((n) => n.name === 'shout')).toEqual({ name: 'shout', type: 'parallel_worker', max_parallel_workers: 4, inner: { name: 'upper', type: 'function' } });
     const research = nodes.find((n) => n.name === 'research');
     expect(research?.type === 'workflow' && research.graph?.nodes.map((n) => n.name)).toEqual(['__START__', 'gather', 'rank']);
     const edges = structure.graph!.edges.map((e) => [e.from_node.name, e.to_node.name, e.route]);
