@@ -26,16 +26,16 @@ interface DrawnNode {
 async function drawnGraph(page: Page, name: string): Promise<{ nodes: DrawnNode[]; clusters: string[]; labels: string[] }> {
   await page.locator('svg g.node > title', { hasText: new RegExp(`^${name}$`) }).first().waitFor({ state: 'attached' });
   return page.evaluate((wanted) => {
-    const svg = [...document.querySelectorAll('svg')].find((candidate) => [...candidate.querySelectorAll('g.node > title')].some((title) => title.textContent === wanted))!;
+    const svg = Array.from(document.querySelectorAll('svg')).find((candidate) => Array.from(candidate.querySelectorAll('g.node > title')).some((title) => title.textContent === wanted))!;
     return {
-      nodes: [...svg.querySelectorAll('g.node')].map((node) => ({
+      nodes: Array.from(svg.querySelectorAll('g.node')).map((node) => ({
         title: node.querySelector(':scope > title')?.textContent ?? '',
-        label: [...node.querySelectorAll('text')].map((text) => [...text.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE).map((child) => child.nodeValue).join('')).join(' '),
+        label: Array.from(node.querySelectorAll('text')).map((text) => Array.from(text.childNodes).filter((child) => child.nodeType === Node.TEXT_NODE).map((child) => child.nodeValue).join('')).join(' '),
         strokeWidth: node.querySelector('ellipse, polygon, path, rect')?.getAttribute('stroke-width') ?? null,
         unvisited: node.classList.contains('unvisited-node'),
       })),
-      clusters: [...svg.querySelectorAll('g.cluster > title')].map((title) => title.textContent ?? ''),
-      labels: [...svg.querySelectorAll('g.edge text')].map((text) => text.textContent?.trim() ?? ''),
+      clusters: Array.from(svg.querySelectorAll('g.cluster > title')).map((title) => title.textContent ?? ''),
+      labels: Array.from(svg.querySelectorAll('g.edge text')).map((text) => text.textContent?.trim() ?? ''),
     };
   }, name);
 }
@@ -91,7 +91,7 @@ describe("Google's adk-web (@google/adk-devtools 2.0.0) draws a workflow app ser
 
   it('lights the agent node of the writer\'s reply, on the path the run took', async () => {
     await page.getByText('Findings written.', { exact: true }).first().click();
-    await page.waitForFunction(() => [...document.querySelectorAll('svg g.node')].some((node) => node.querySelector(':scope > title')?.textContent === 'writer' && node.querySelector('polygon, path, ellipse')?.getAttribute('stroke-width') === '4'));
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('svg g.node')).some((node) => node.querySelector(':scope > title')?.textContent === 'writer' && node.querySelector('polygon, path, ellipse')?.getAttribute('stroke-width') === '4'));
     const graph = await drawnGraph(page, 'writer');
     expect(byLabel(graph.nodes, 'merge')?.unvisited).toBe(false);
     expect(byLabel(graph.nodes, 'escalate')?.unvisited).toBe(true);
@@ -100,7 +100,7 @@ describe("Google's adk-web (@google/adk-devtools 2.0.0) draws a workflow app ser
 
   it('draws a nested workflow\'s event on that workflow\'s own graph (build_graph_image\'s triage/research level), its node lit', async () => {
     await page.getByText('"routine"', { exact: true }).first().click(); // the gather event's output: the words
-    await page.waitForFunction(() => [...document.querySelectorAll('svg g.node')].some((node) => node.querySelector(':scope > title')?.textContent === 'gather' && node.querySelector('polygon, path, ellipse')?.getAttribute('stroke-width') === '4'));
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('svg g.node')).some((node) => node.querySelector(':scope > title')?.textContent === 'gather' && node.querySelector('polygon, path, ellipse')?.getAttribute('stroke-width') === '4'));
     const graph = await drawnGraph(page, 'gather');
     expect(graph.nodes.map((node) => node.label)).toEqual(['START', 'gather', 'rank']);
     expect(graph.clusters).toEqual([]);
