@@ -1,7 +1,5 @@
-import type { RouteValue } from '../events/node-info.js';
-import { DEFAULT_ROUTE } from '../workflow/default-route.js';
-import { DOT_PALETTES, DotCanvas, type DotPort, quoteDot as q } from './dot-canvas.js';
-import { START_NODE_NAME, type AgentStructure, type GraphNodeStructure, type WorkflowGraphStructure } from './graph-structure.js';
+import { graphScene, litParts, type SceneCluster, type SceneEdge, type SceneNode, type SceneNodeKind } from './graph-scene.js';
+import type { GraphNodeStructure } from './graph-structure.js';
 
 /**
  * Options of {@link agentGraphDot}.
@@ -16,7 +14,7 @@ export interface AgentGraphDotOptions {
   darkMode?: boolean;
   /**
    * Steps to highlight, as ADK's event graph does: `[from, to]` lights the edge and both nodes,
-   * `[node, '']` lights one node (node ids: see {@link agentGraphDot}).
+   * `[node, '']` lights one node (node ids: see `graphScene`).
    */
   highlights?: ReadonlyArray<readonly [string, string]>;
   /**
@@ -26,19 +24,26 @@ export interface AgentGraphDotOptions {
   litPath?: string;
 }
 
+const LIGHT = { background: '#F8FAFC', fill: '#FFFFFF', border: '#94A3B8', text: '#0F172A', edge: '#64748B', highlight: '#0F9D58' };
+const DARK = { background: '#0F172A', fill: '#1E293B', border: '#475569', text: '#F8FAFC', edge: '#94A3B8', highlight: '#34D399' };
+
+/** The shape of each kind of node, after the defaults (rounded boxes). */
+const SHAPES: Readonly<Record<SceneNodeKind, string[]>> = {
+  start: ['shape=circle', 'width=0.75', 'fixedsize=true', 'fontsize=9'],
+  function: [],
+  tool: ['style="rounded,filled,dashed"'],
+  join: ['shape=invtrapezium', 'style=filled'],
+  worker: ['peripheries=2'],
+  agent: [],
+  node: [],
+};
+
 /**
- * The agent tree as a Graphviz DOT digraph, the `dotSrc` adk-web renders. An agent tree: one box
- * per agent, a dashed box per tool, and an edge from each agent to its sub-agents labelled with
- * how they run (`transfer`, `1`, `2`… for a sequence, `parallel`, `loop`) and a dashed edge to
- * each tool. A workflow: START, one node per node (functions as boxes, tools dashed, joins as
- * funnels, parallel workers doubled with their width), edges labelled with their routes
- * (`DEFAULT_ROUTE` as `default`), and each nested workflow as a cluster (`subgraph
- * "cluster_<path>"`) entered through its START node; agents keep their tools and sub-agents.
- *
- * Node ids are paths from the drawn root: a top-level node or agent by its name, a node of a
- * nested workflow `sub` as `sub/name` (the nested START is `sub` itself, the root's
- * `__START__`), so adk-web finds nodes by name and a node path lights them. Pure: the same
- * structure and options give the same text.
+ * The app's tree as a Graphviz DOT digraph, the `dotSrc` adk-web renders: the {@link graphScene}
+ * (agents, tools, workflow nodes, routes, nested workflows as `subgraph "cluster_<path>"` clusters
+ * entered with `lhead` and left with `ltail`) in DOT, node ids as the scene's (so adk-web finds a
+ * node by its name, and a node path lights it), with `options`' lights. Pure: the same structure
+ * and options give the same text.
  *
  * @example
  * ```ts
@@ -47,121 +52,45 @@ export interface AgentGraphDotOptions {
  * ```
  */
 export function agentGraphDot(root: GraphNodeStructure, options: AgentGraphDotOptions = {}): string {
-  const canvas = new DotCanvas(root.name);
-  if (root.type === 'workflow' && root.graph) drawGraph(canvas, root.graph, '', START_NODE_NAME);
-  else drawNode(canvas, root, '');
-  return canvas.render(options.darkMode ? DOT_PALETTES.dark : DOT_PALETTES.light, {
-    pairs: options.highlights ?? [],
-    ...(options.litPath !== undefined ? { path: options.litPath } : {}),
-  });
+  const scene = graphScene(root);
+  const palette = options.darkMode ? DARK : LIGHT;
+  const lit = litParts(scene, { pairs: options.highlights ?? [], ...(options.litPath !== undefined ? { path: options.litPath } : {}) });
+  const highlight = [`color="${palette.highlight}"`, 'penwidth=3'];
+  const nodeLine = (node: SceneNode, indent: string): string =>
+    `${indent}${quoteDot(node.id)} [${[`label=${quoteDot(node.label)}`, `tooltip=${quoteDot(node.tooltip)}`, ...SHAPES[node.kind], ...(lit.nodes.has(node.id) ? highlight : [])].join(', ')}];`;
+  const itemLines = (item: SceneNode | SceneCluster, indent: string): string[] => ('kind' in item ? [nodeLine(item, indent)] : clusterLines(item, indent));
+  const clusterLines = (cluster: SceneCluster, indent: string): string[] => {
+    const on = lit.clusters.has(cluster.id);
+    return [
+      `${indent}subgraph ${quoteDot(`cluster_${cluster.id}`)} {`,
+      `${indent}  graph [label=${quoteDot(cluster.label)}, style="rounded,dashed", color="${on ? palette.highlight : palette.border}", penwidth=${on ? 2.5 : 1.2}, fontcolor="${palette.text}", labeljust=l];`,
+      ...cluster.items.flatMap((item) => itemLines(item, `${indent}  `)),
+      `${indent}}`,
+    ];
+  };
+  const edgeLine = ({ from, to, label, dashed }: SceneEdge): string => {
+    const attributes = [
+      ...(label !== undefined ? [`label=${quoteDot(`  ${label}`)}`] : []),
+      ...(dashed ? ['style=dashed', 'dir=none'] : []),
+      ...(from.cluster ? [`ltail=${quoteDot(`cluster_${from.cluster}`)}`] : []),
+      ...(to.cluster ? [`lhead=${quoteDot(`cluster_${to.cluster}`)}`] : []),
+      ...(lit.edges.has(JSON.stringify([from.id, to.id])) ? highlight : []),
+    ];
+    return `  ${quoteDot(from.id)} -> ${quoteDot(to.id)}${attributes.length ? ` [${attributes.join(', ')}]` : ''};`;
+  };
+  return [
+    `digraph ${quoteDot(scene.name)} {`,
+    `  graph [bgcolor="${palette.background}", rankdir=LR, compound=true, pad=0.5, nodesep=0.5, ranksep=0.8, fontname="Helvetica", fontsize=11];`,
+    `  node [shape=rect, style="rounded,filled", fillcolor="${palette.fill}", color="${palette.border}", fontcolor="${palette.text}", fontname="Helvetica", fontsize=12, penwidth=1.5];`,
+    `  edge [color="${palette.edge}", fontcolor="${palette.edge}", fontname="Helvetica", fontsize=10, arrowhead=vee, arrowsize=0.7];`,
+    ...scene.root.items.flatMap((item) => itemLines(item, '  ')),
+    ...scene.edges.map(edgeLine),
+    '}',
+    '',
+  ].join('\n');
 }
 
-/** Where edges enter and leave a drawn node (a nested workflow: its START, and its last node). */
-interface Drawn {
-  entry: DotPort;
-  exit: DotPort;
+/** A DOT double-quoted ID: backslashes and quotes escaped, line breaks as `\n`. */
+function quoteDot(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\r?\n/g, '\\n')}"`;
 }
-
-/** Draws one node (with what hangs off it) at `scope`, and where edges meet it. */
-function drawNode(canvas: DotCanvas, node: GraphNodeStructure, scope: string): Drawn {
-  const id = `${scope}${node.name}`;
-  switch (node.type) {
-    case 'workflow':
-      return drawNestedWorkflow(canvas, node, id, node.name);
-    case 'agent':
-      drawAgent(canvas, node, id, scope);
-      return at(id);
-    case 'parallel_worker':
-      return drawWorker(canvas, node, id, scope);
-    case 'start':
-      canvas.node(id, ['label="START"', 'tooltip="Start"', 'shape=circle', 'width=0.75', 'fixedsize=true', 'fontsize=9']);
-      return at(id);
-    case 'tool':
-      canvas.node(id, [`label=${q(`🔧 ${node.name}`)}`, 'tooltip="Tool"', 'style="rounded,filled,dashed"']);
-      return at(id);
-    case 'join':
-      canvas.node(id, [`label=${q(node.name)}`, 'tooltip="Join"', 'shape=invtrapezium', 'style=filled']);
-      return at(id);
-    case 'function':
-      canvas.node(id, [`label=${q(node.name)}`, 'tooltip="Function"']);
-      return at(id);
-    case 'node':
-      canvas.node(id, [`label=${q(node.name)}`, `tooltip=${q(node.node_class ?? 'Node')}`]);
-      return at(id);
-  }
-}
-
-/** An agent box, its tools (dashed) and its sub-agents, named in `scope` (agent trees share their tools). */
-function drawAgent(canvas: DotCanvas, agent: AgentStructure, id: string, scope: string): void {
-  canvas.node(id, [`label=${q(agent.name)}`, 'tooltip="Agent"']);
-  for (const tool of agent.tools ?? []) {
-    canvas.node(`${scope}${tool.name}`, [`label=${q(`🔧 ${tool.name}`)}`, 'tooltip="Tool"', 'style="rounded,filled,dashed"']);
-    canvas.edge(at(id).exit, at(`${scope}${tool.name}`).entry, ['style=dashed', 'dir=none']);
-  }
-  (agent.sub_agents ?? []).forEach((sub, index) => {
-    const drawn = drawNode(canvas, sub, scope);
-    canvas.edge(at(id).exit, drawn.entry, [`label=${q(`  ${edgeLabel(agent.flow, index)}`)}`]);
-  });
-}
-
-/** A parallel worker: its inner node drawn doubled (a workflow as a cluster), labelled with how many run at once. */
-function drawWorker(canvas: DotCanvas, worker: Extract<GraphNodeStructure, { type: 'parallel_worker' }>, id: string, scope: string): Drawn {
-  const label = `${worker.name} ×${worker.max_parallel_workers}`;
-  const inner = worker.inner;
-  if (inner.type === 'workflow') return drawNestedWorkflow(canvas, inner, id, label, `${id}/${inner.name}/`);
-  canvas.node(id, [`label=${q(label)}`, `tooltip=${q(`Parallel worker: ${inner.type} ${inner.name}, ${worker.max_parallel_workers} at once`)}`, 'peripheries=2']);
-  if (inner.type === 'agent') {
-    for (const tool of inner.tools ?? []) {
-      canvas.node(`${scope}${tool.name}`, [`label=${q(`🔧 ${tool.name}`)}`, 'tooltip="Tool"', 'style="rounded,filled,dashed"']);
-      canvas.edge(at(id).exit, at(`${scope}${tool.name}`).entry, ['style=dashed', 'dir=none']);
-    }
-  }
-  return at(id);
-}
-
-/** A nested workflow as a cluster: its START is node `id`, its nodes are `<id>/<name>` (or under `innerScope`). */
-function drawNestedWorkflow(canvas: DotCanvas, workflow: AgentStructure, id: string, label: string, innerScope = `${id}/`): Drawn {
-  return canvas.cluster(id, label, () => {
-    const exit = drawGraph(canvas, workflow.graph ?? { nodes: [], edges: [] }, innerScope, id);
-    const cluster = `cluster_${id}`;
-    return { entry: { id, cluster }, exit: { id: exit.id, cluster } };
-  });
-}
-
-/** Draws a workflow's nodes and routed edges at `scope`, START as `startId`; answers the port edges leave it by. */
-function drawGraph(canvas: DotCanvas, graph: WorkflowGraphStructure, scope: string, startId: string): DotPort {
-  const drawn = new Map<string, Drawn>();
-  for (const node of graph.nodes) {
-    if (node.type === 'start') {
-      canvas.node(startId, ['label="START"', 'tooltip="Start"', 'shape=circle', 'width=0.75', 'fixedsize=true', 'fontsize=9']);
-      drawn.set(node.name, at(startId));
-    } else {
-      drawn.set(node.name, drawNode(canvas, node, scope));
-    }
-  }
-  const sources = new Set<string>();
-  for (const edge of graph.edges) {
-    const from = drawn.get(edge.from_node.name);
-    const to = drawn.get(edge.to_node.name);
-    if (!from || !to) continue;
-    sources.add(edge.from_node.name);
-    canvas.edge(from.exit, to.entry, edge.route === undefined ? [] : [`label=${q(`  ${routeLabel(edge.route)}`)}`]);
-  }
-  const terminal = graph.nodes.find((node) => node.type !== 'start' && !sources.has(node.name));
-  return (terminal ? drawn.get(terminal.name)?.exit : undefined) ?? { id: startId };
-}
-
-function at(id: string): Drawn {
-  return { entry: { id }, exit: { id } };
-}
-
-function edgeLabel(flow: AgentStructure['flow'], index: number): string {
-  if (flow === 'sequence') return String(index + 1);
-  return flow === 'custom' ? 'runs' : flow;
-}
-
-/** An edge's routes as a label: `approve`, `yes | no`, `default` for `DEFAULT_ROUTE`. */
-function routeLabel(route: RouteValue | RouteValue[]): string {
-  return (Array.isArray(route) ? route : [route]).map((value) => (value === DEFAULT_ROUTE ? 'default' : String(value))).join(' | ');
-}
-
