@@ -1,11 +1,9 @@
 import { concatMap, defer, map, type Observable } from 'rxjs';
-import { getFunctionCalls } from '../events/get-function-calls.js';
-import { getFunctionResponses } from '../events/get-function-responses.js';
-import type { Event } from '../events/event.js';
 import { agentGraphDot } from './agent-graph-dot.js';
 import { agentStructure } from './agent-structure.js';
-import { graphPathOf } from './graph-path-of.js';
-import { START_NODE_NAME, type AgentStructure, type GraphNodeStructure } from './graph-structure.js';
+import { eventLights } from './event-lights.js';
+import type { SceneLights } from './graph-scene.js';
+import type { AgentStructure } from './graph-structure.js';
 import type { AppRunners } from './app-runners.js';
 import { HttpError } from './http-error.js';
 import { jsonReply, type Reply } from './reply.js';
@@ -73,34 +71,13 @@ function eventGraph(runners: AppRunners, params: Record<string, string>): Observ
           if (!session) throw new HttpError(404, `There is no session "${ref.sessionId}" for app "${ref.appName}", user "${ref.userId}".`);
           const event = session.events.find((candidate) => candidate.id === params['event']);
           if (!event) throw new HttpError(404, `There is no event "${params['event']}" in session "${ref.sessionId}".`);
-          return jsonReply({ dotSrc: agentGraphDot(root, lightsOf(root, event)) });
+          return jsonReply({ dotSrc: agentGraphDot(root, dotLights(eventLights(root, event))) });
         }),
       ),
     ),
   );
 }
 
-/**
- * What an event lights: a workflow event, its node (by `nodeInfo.path`) and its calls' steps
- * beside it; the user's message, a workflow's START; else what ADK lights (below).
- */
-function lightsOf(root: GraphNodeStructure, event: Event): { litPath?: string; highlights?: Array<[string, string]> } {
-  const nodePath = event.nodeInfo?.path;
-  if (nodePath) {
-    const litPath = graphPathOf(root, nodePath);
-    const scope = litPath.slice(0, litPath.lastIndexOf('/') + 1);
-    const steps = highlightsOf(event).filter(([from, to]) => from && to);
-    return { litPath, highlights: steps.map(([from, to]) => [`${scope}${from}`, `${scope}${to}`]) };
-  }
-  if (event.author === 'user' && root.type === 'workflow') return { litPath: START_NODE_NAME };
-  return { highlights: highlightsOf(event) };
-}
-
-/** What ADK lights for an event: author → tool for calls, tool → author for results, else the author. */
-function highlightsOf(event: Event): Array<[string, string]> {
-  const calls = getFunctionCalls(event);
-  if (calls.length > 0) return calls.map((call) => [event.author, call.name ?? '']);
-  const responses = getFunctionResponses(event);
-  if (responses.length > 0) return responses.map((response) => [response.name ?? '', event.author]);
-  return [[event.author, '']];
+function dotLights(lights: SceneLights): { litPath?: string; highlights?: ReadonlyArray<readonly [string, string]> } {
+  return { ...(lights.path !== undefined ? { litPath: lights.path } : {}), ...(lights.pairs ? { highlights: lights.pairs } : {}) };
 }
