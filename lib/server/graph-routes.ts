@@ -1,13 +1,15 @@
 import { concatMap, defer, map, type Observable } from 'rxjs';
-import { getFunctionCalls } from '../events/get-function-calls.js';
-import { getFunctionResponses } from '../events/get-function-responses.js';
-import type { Event } from '../events/event.js';
 import { agentGraphDot } from './agent-graph-dot.js';
-import { agentStructure, type AgentStructure } from './agent-structure.js';
+import { agentStructure } from './agent-structure.js';
+import { eventLights } from './event-lights.js';
+import type { SceneLights } from './graph-scene.js';
+import type { AgentStructure } from './graph-structure.js';
 import type { AppRunners } from './app-runners.js';
 import { HttpError } from './http-error.js';
 import { jsonReply, type Reply } from './reply.js';
 import type { Route } from './route.js';
+import { structureAt } from './structure-at.js';
+import { workflowLevels } from './workflow-levels.js';
 
 /**
  * The agent-graph endpoints adk-web calls, in ADK's shapes:
@@ -15,8 +17,8 @@ import type { Route } from './route.js';
  * | Route | Answer |
  * |---|---|
  * | `GET /dev/apps/{app}/build_graph` | `{name, root_agent, dotSrc}`: the agent tree (see `agentStructure`) and its DOT |
- * | `GET /dev/apps/{app}/build_graph_image?dark_mode=&node=` | `{[node]: {dotSrc}, dotSrc}`: the graph of the tree, or of the sub-tree at `node` (`a/b`) |
- * | `GET /dev/apps/{app}/users/{user}/sessions/{id}/events/{eventId}/graph` (and without `/dev`) | `{dotSrc}` with the event's step lit: its tool calls, its tool results, or its author |
+ * | `GET /dev/apps/{app}/build_graph_image?dark_mode=&node=` | `{[node]: {dotSrc}, dotSrc}`: the graph of the tree, or of the part at `node` (`a/b`); without `node`, also each nested workflow's graph, keyed `root/sub` (adk-web draws an event's level from these) |
+ * | `GET /dev/apps/{app}/users/{user}/sessions/{id}/events/{eventId}/graph` (and without `/dev`) | `{dotSrc}` with the event's step lit: a workflow event's node (by `nodeInfo.path`) and the nested workflows around it, its tool calls, its tool results, or its author |
  *
  * The DOT is rendered in the browser (adk-web carries Graphviz as WebAssembly), so the server
  * needs no Graphviz and no network.
@@ -51,21 +53,13 @@ function graphImage(runners: AppRunners, app: string, query: URLSearchParams): O
   const darkMode = query.get('dark_mode') === 'true';
   return structureOf(runners, app).pipe(
     map((root) => {
-      const target = subTreeAt(root, node);
+      const target = structureAt(root, node);
       if (!target) throw new HttpError(404, `There is no node "${node}" in app "${app}".`);
       const dotSrc = agentGraphDot(target, { darkMode });
-      return jsonReply({ [node]: { dotSrc }, dotSrc });
+      const levels = node ? [] : workflowLevels(root).map(({ key, structure }) => [key, { dotSrc: agentGraphDot(structure, { darkMode }) }] as const);
+      return jsonReply({ ...Object.fromEntries(levels), [node]: { dotSrc }, dotSrc });
     }),
   );
-}
-
-/** The sub-tree at `path` (`parent/child`, the root's name optional); the root for `''`. */
-function subTreeAt(root: AgentStructure, path: string): AgentStructure | undefined {
-  const names = path.split('/').filter(Boolean);
-  if (names[0] === root.name) names.shift();
-  let current: AgentStructure | undefined = root;
-  for (const name of names) current = current?.sub_agents?.find((sub) => sub.name === name);
-  return current;
 }
 
 function eventGraph(runners: AppRunners, params: Record<string, string>): Observable<Reply> {
@@ -77,18 +71,13 @@ function eventGraph(runners: AppRunners, params: Record<string, string>): Observ
           if (!session) throw new HttpError(404, `There is no session "${ref.sessionId}" for app "${ref.appName}", user "${ref.userId}".`);
           const event = session.events.find((candidate) => candidate.id === params['event']);
           if (!event) throw new HttpError(404, `There is no event "${params['event']}" in session "${ref.sessionId}".`);
-          return jsonReply({ dotSrc: agentGraphDot(root, { highlights: highlightsOf(event) }) });
+          return jsonReply({ dotSrc: agentGraphDot(root, dotLights(eventLights(root, event))) });
         }),
       ),
     ),
   );
 }
 
-/** What ADK lights for an event: author → tool for calls, tool → author for results, else the author. */
-function highlightsOf(event: Event): Array<[string, string]> {
-  const calls = getFunctionCalls(event);
-  if (calls.length > 0) return calls.map((call) => [event.author, call.name ?? '']);
-  const responses = getFunctionResponses(event);
-  if (responses.length > 0) return responses.map((response) => [response.name ?? '', event.author]);
-  return [[event.author, '']];
+function dotLights(lights: SceneLights): { litPath?: string; highlights?: ReadonlyArray<readonly [string, string]> } {
+  return { ...(lights.path !== undefined ? { litPath: lights.path } : {}), ...(lights.pairs ? { highlights: lights.pairs } : {}) };
 }

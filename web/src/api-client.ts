@@ -1,6 +1,7 @@
 import type { Content, Part } from '@google/genai';
 import { defer, map, type Observable } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
+import type { GraphNodeStructure } from '../../lib/server/graph-structure.js';
 import type { Session } from '../../lib/sessions/session.js';
 import type { TraceEntry } from '../../lib/server/trace-entry.js';
 import { parseSse } from './parse-sse.js';
@@ -92,6 +93,11 @@ export class ApiClient {
   /** Appends a state-delta event (`PATCH`), as ADK's API does; the session after it. */
   patchState(ref: SessionRef, stateDelta: Record<string, unknown>): Observable<Session> {
     return this.json<Session>('PATCH', sessionPath(ref), { stateDelta });
+  }
+
+  /** The app's tree (`build_graph`'s `root_agent`): agents, tools, and a workflow's graph. */
+  appGraph(appName: string): Observable<GraphNodeStructure> {
+    return this.json<{ root_agent: GraphNodeStructure }>('GET', `/dev/apps/${encodeURIComponent(appName)}/build_graph`).pipe(map((info) => info.root_agent));
   }
 
   /** The attributes of the span behind an event (its model call or tool call); 404 when none is kept. */

@@ -10,12 +10,15 @@
  * scope + selection ─► the URL (?app=&session=), so a reload reopens the session
  * ```
  */
-import { BehaviorSubject, catchError, combineLatest, distinctUntilChanged, EMPTY, exhaustMap, filter, fromEvent, map, merge, type Observable, shareReplay, startWith, Subject, switchMap, take, tap, withLatestFrom } from 'rxjs';
+import { BehaviorSubject, catchError, combineLatest, distinctUntilChanged, EMPTY, exhaustMap, filter, fromEvent, map, merge, type Observable, of, shareReplay, startWith, Subject, switchMap, take, tap, withLatestFrom } from 'rxjs';
 import { ApiClient, type SessionRef } from './api-client.js';
 import { viewArtifact } from './artifact-view.js';
 import { inspectMessage } from './inspect-message.js';
 import { ChatView } from './chat-view.js';
 import { deepLinkSearch, readDeepLink } from './deep-link.js';
+import { eventLights } from '../../lib/server/event-lights.js';
+import { START_NODE_NAME, type GraphNodeStructure } from '../../lib/server/graph-structure.js';
+import { GraphView } from './graph-view.js';
 import { fillAppOptions, findPage, type Page, setBusy, setSessionOpen } from './page.js';
 import { deletions, renames, type SessionActionContext } from './session-actions.js';
 import { openSession, type SessionScreenParts } from './session-screen.js';
@@ -46,6 +49,9 @@ const parts: SessionScreenParts = {
   afterTurn: () => listChanged$.next(),
 };
 
+const graph = new GraphView(page.graph);
+const graph$ = new BehaviorSubject<GraphNodeStructure | undefined>(undefined);
+
 const actions: SessionActionContext = { api, page, selection$, details: parts.details, listChanged: () => listChanged$.next() };
 const scope$ = scopeOf(page);
 
@@ -61,6 +67,7 @@ merge(
   deletions(actions),
   renames(actions),
   artifactViews(),
+  appGraphs(scope$),
   inspections(),
   selection$.pipe(distinctUntilChanged(sameSession), switchMap(showSelection)),
 ).subscribe();
@@ -143,9 +150,32 @@ function artifactViews(): Observable<unknown> {
   );
 }
 
-/** A click on a timeline row opens it in the inspector: raw JSON, then its model or tool call. */
+/** The chosen app's graph (`build_graph`), drawn again when another app is picked. */
+function appGraphs(scope$: Observable<Scope>): Observable<unknown> {
+  return scope$.pipe(
+    map((scope) => scope.appName),
+    distinctUntilChanged(),
+    switchMap((appName) => (appName ? api.appGraph(appName).pipe(catchError(() => of(undefined))) : of(undefined))),
+    tap((structure) => {
+      graph$.next(structure);
+      graph.show(structure, 'This app has no graph to show.');
+    }),
+  );
+}
+
+/**
+ * A click on a timeline row opens it in the inspector: raw JSON, then its model or tool call; an
+ * event's row also lights its node in the graph (a workflow event's by its `nodeInfo.path`).
+ */
 function inspections(): Observable<unknown> {
   return parts.timeline.inspects$.pipe(
+    withLatestFrom(graph$),
+    tap(([{ message }, structure]) => {
+      if (!structure) return;
+      if (message.kind === 'event') graph.light(eventLights(structure, message.event));
+      else graph.light(message.kind === 'user' && structure.type === 'workflow' ? { path: START_NODE_NAME } : {});
+    }),
+    map(([inspection]) => inspection),
     withLatestFrom(selection$),
     filter((pick): pick is [Inspection, SessionRef] => pick[1] !== undefined),
     switchMap(([inspection, ref]) => inspectMessage(api, ref, inspection, page.inspector)),

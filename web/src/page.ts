@@ -23,6 +23,7 @@ export interface Page {
   stop: HTMLButtonElement;
   timeline: HTMLElement;
   inspector: HTMLElement;
+  graph: HTMLElement;
   showPartials: HTMLInputElement;
   status: HTMLElement;
   appErrors: HTMLElement;
@@ -58,6 +59,7 @@ export function findPage(doc: Document): Page {
     stop: get('stop'),
     timeline: get('timeline'),
     inspector: get('inspector'),
+    graph: get('app-graph'),
     showPartials: get('show-partials'),
     status: get('status'),
     appErrors: get('app-errors'),
