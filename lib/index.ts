@@ -179,10 +179,6 @@ export {
   type TranscriptCancelled,
 } from './embedding/transcript.js';
 export { toTranscript } from './embedding/to-transcript.js';
-export {
-  Conversation,
-  ConversationClosedError,
-  type ConversationOptions,
-  type ConversationState,
-  type TurnOutcome,
-} from './embedding/conversation.js';
+export { Conversation, type ConversationOptions } from './embedding/conversation.js';
+export { ConversationClosedError } from './embedding/conversation-closed-error.js';
+export { type ConversationState, type TurnOutcome } from './embedding/conversation-state.js';

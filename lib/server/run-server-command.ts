@@ -25,6 +25,7 @@ import type { BaseSessionService } from '../sessions/base-session-service.js';
 import { redactUri } from '../utils/redact-uri.js';
 import { DevServer } from './dev-server.js';
 import { findAdkWeb } from './find-adk-web.js';
+import type { TraceLimits } from './trace-limits.js';
 
 /**
  * How `rxadk web` / `rxadk api_server` run.
@@ -56,7 +57,7 @@ interface ServerSettings {
   allowOrigins: string[];
   /** adk-web's build folder, for `--ui adk`. */
   adkWeb?: string;
-  traceLimits: { entries?: number; spans?: number };
+  traceLimits: TraceLimits;
 }
 
 /**
@@ -85,9 +86,10 @@ or a root_agent.yaml. Apps that fail to load are listed with their error.
   --ui rxadk|adk|<folder>      the dev UI: rxadk's own (default), or Google's adk-web from an
                                installed @google/adk-devtools (or its unpacked folder), served at
                                /dev-ui/` : ''}
-  --trace-entries <n>          hook-timeline entries kept in memory, all sessions together
-                               (default 20000; the least recently used sessions go first)
-  --trace-spans <n>            spans kept in memory for the trace views (default 10000)
+  --trace-records <n>          trace records (hook-timeline entries and spans together) kept in
+                               memory, all sessions together (default 30000; the least recently
+                               used sessions go first). Old names: --trace-entries, --trace-spans
+  --trace-chars <n>            characters of trace records kept in memory (default 12000000)
 
 Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.`;
 }
@@ -162,9 +164,11 @@ function readSettings(args: ParsedArgs): ServerSettings | string {
   return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri, allowOrigins, traceLimits, ...page };
 }
 
-function readLimits(args: ParsedArgs): ServerSettings['traceLimits'] | string {
-  const limits: ServerSettings['traceLimits'] = {};
-  for (const [flag, key] of [['trace-entries', 'entries'], ['trace-spans', 'spans']] as const) {
+/** The `--trace-*` bounds; `--trace-entries` and `--trace-spans` are the old names of `--trace-records` (see `traceStoreOptionsOf`). */
+function readLimits(args: ParsedArgs): TraceLimits | string {
+  const limits: TraceLimits = {};
+  const flags = [['trace-records', 'records'], ['trace-chars', 'chars'], ['trace-entries', 'entries'], ['trace-spans', 'spans']] as const;
+  for (const [flag, key] of flags) {
     const value = args.options[flag];
     if (value === undefined) continue;
     const count = Number(value);

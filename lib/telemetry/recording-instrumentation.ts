@@ -46,7 +46,8 @@ interface Scope {
 /**
  * An {@link Instrumentation} that records the spans `openTelemetry()` would make — same names,
  * same attributes, same nesting — as plain {@link RecordedSpan}s, without OpenTelemetry: the dev
- * server feeds its bounded span store with it, and adk-web's trace view reads them.
+ * server feeds its bounded trace store with it, and adk-web's trace view reads them. `onSpanEnd`
+ * is told each span as it ends, with the context of the invocation it belongs to.
  *
  * @example
  * ```ts
@@ -54,7 +55,7 @@ interface Scope {
  * new Runner({ appName, agent, sessionService, instrumentation: recordingInstrumentation({ onSpanEnd: (s) => spans.push(s) }) });
  * ```
  */
-export function recordingInstrumentation(options: { onSpanEnd: (span: RecordedSpan) => void; captureContent?: boolean }): Instrumentation {
+export function recordingInstrumentation(options: { onSpanEnd: (span: RecordedSpan, ctx: InvocationContext) => void; captureContent?: boolean }): Instrumentation {
   const capture = options.captureContent ?? false;
   const record = <T>(ctx: InvocationContext, name: string, attributes: () => SpanAttributes, run: (ctx: InvocationContext) => Observable<T>, observe?: (value: T, span: RecordedSpan) => void) =>
     new Observable<T>((subscriber) => {
@@ -65,7 +66,7 @@ export function recordingInstrumentation(options: { onSpanEnd: (span: RecordedSp
       const end = (status?: string) => {
         if (ended) return;
         ended = true;
-        options.onSpanEnd({ ...span, end_time: nowNs(), ...(status ? { status } : {}) });
+        options.onSpanEnd({ ...span, end_time: nowNs(), ...(status ? { status } : {}) }, ctx);
       };
       const subscription = run(ctx.withTraceScope(scope)).subscribe({
         next: (value) => {

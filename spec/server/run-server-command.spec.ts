@@ -104,6 +104,10 @@ describe('rxadk web / rxadk api_server (runServerCommand)', () => {
     expect(err.at(-1)).toMatch(/There is no folder/);
     await expect(run([agentsDir, '--trace-entries', '0'])).resolves.toBe(2);
     expect(err.at(-1)).toMatch(/--trace-entries must be a positive whole number, not "0"/);
+    await expect(run([agentsDir, '--trace-records', '-5'])).resolves.toBe(2);
+    expect(err.at(-1)).toMatch(/--trace-records must be a positive whole number, not "-5"/);
+    await expect(run([agentsDir, '--trace-chars', 'lots'])).resolves.toBe(2);
+    expect(err.at(-1)).toMatch(/--trace-chars must be a positive whole number, not "lots".*--trace-records <n>.*Old names: --trace-entries, --trace-spans/s);
     await expect(run([agentsDir, '--ui', dir])).resolves.toBe(2);
     expect(err.at(-1)).toMatch(/that folder holds no adk-web build/);
   });
