@@ -123,6 +123,7 @@ export class Runner {
   private readonly clock: Clock | undefined;
   private readonly instrumentation: Instrumentation | undefined;
   private readonly sessionRuns = new KeyedMutex();
+  private readonly resumable: boolean;
 
   constructor(config: RunnerConfig) {
     const target = runnerTarget(config);
@@ -138,6 +139,7 @@ export class Runner {
     this.idGenerator = config.idGenerator ?? defaultIdGenerator;
     this.clock = config.clock;
     this.instrumentation = config.instrumentation;
+    this.resumable = config.app?.resumability?.isResumable === true;
   }
 
   /** Runs one turn; emits the events the caller should see. Cold. */
@@ -199,6 +201,7 @@ export class Runner {
       abortController,
       ...(this.instrumentation ? { instrumentation: this.instrumentation } : {}),
       ...(this.eventsCompaction ? { eventsCompaction: this.eventsCompaction } : {}),
+      resumable: this.resumable,
     });
     const turn = instrumentedInvocation(ctx, (ctx) =>
       leanConcat(
