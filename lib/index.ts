@@ -30,6 +30,7 @@ export { schedulerClock, type Clock } from './utils/clock.js';
 export { createEvent, type Event, type EventInit } from './events/event.js';
 export { createEventActions, hasActions, type EventActions } from './events/event-actions.js';
 export type { ToolConfirmation } from './events/tool-confirmation.js';
+export { isCompactionEvent, type EventCompaction } from './events/event-compaction.js';
 export { isFinalResponse } from './events/is-final-response.js';
 export { getFunctionCalls } from './events/get-function-calls.js';
 export { getFunctionResponses } from './events/get-function-responses.js';
@@ -164,6 +165,19 @@ export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
 export { Runner, type RunnerConfig, type RunAsyncRequest } from './runner/runner.js';
 export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
 export { AgentTool, type AgentToolConfig } from './runner/agent-tool.js';
+
+// apps: the root of an application, and event compaction for long-lived sessions
+export { App, validateAppName, type AppOptions, type ResumabilityConfig } from './apps/app.js';
+export { AppConfigError } from './apps/app-config-error.js';
+export {
+  validateEventsCompactionConfig,
+  type EventsCompactionConfig,
+  type ActiveEventsCompaction,
+} from './compaction/events-compaction-config.js';
+export { BaseEventsSummarizer } from './compaction/base-events-summarizer.js';
+export { LlmEventSummarizer, DEFAULT_SUMMARY_PROMPT_TEMPLATE, type LlmEventSummarizerOptions } from './compaction/llm-event-summarizer.js';
+export { CompactionConfigError } from './compaction/compaction-config-error.js';
+export { EventCompactionError, type CompactionTrigger } from './compaction/event-compaction-error.js';
 
 // embedding: agents in RxJS and Angular apps
 export { userMessage } from './embedding/user-message.js';

@@ -1,8 +1,8 @@
-import { BaseAgent } from '../agents/base-agent.js';
-import { LlmAgent } from '../agents/llm-agent.js';
+import type { BaseAgent } from '../agents/base-agent.js';
 import type { EventsCompactionConfig } from '../compaction/events-compaction-config.js';
 import { validateEventsCompactionConfig } from '../compaction/events-compaction-config.js';
 import { CompactionConfigError } from '../compaction/compaction-config-error.js';
+import type { BaseLlm } from '../models/base-llm.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 import { AppConfigError } from './app-config-error.js';
 
@@ -53,12 +53,12 @@ export class App {
 
   constructor(options: AppOptions) {
     validateAppName(options?.name);
-    if (!(options.rootAgent instanceof BaseAgent)) {
+    if (typeof options.rootAgent?.runAsync !== 'function') {
       throw new AppConfigError(`App "${options.name}" needs a rootAgent (an agent, e.g. new LlmAgent({...})).`);
     }
     if (options.eventsCompaction) {
       validateEventsCompactionConfig(options.eventsCompaction);
-      if (!options.eventsCompaction.summarizer && !(options.rootAgent instanceof LlmAgent)) {
+      if (!options.eventsCompaction.summarizer && !hasModel(options.rootAgent)) {
         throw new CompactionConfigError(
           `App "${options.name}" compacts events but its root agent "${options.rootAgent.name}" is not an LlmAgent, so there is no model to summarise with: give eventsCompaction.summarizer.`,
         );
@@ -70,6 +70,18 @@ export class App {
     this.resumability = options.resumability;
     this.eventsCompaction = options.eventsCompaction;
   }
+}
+
+/**
+ * True for an LlmAgent (of this copy of rxadk or another): it has a model to summarise with.
+ *
+ * @example
+ * ```ts
+ * hasModel(new LlmAgent({ name: 'a', model: 'gemini-2.5-flash' })); // true
+ * ```
+ */
+export function hasModel(agent: BaseAgent): agent is BaseAgent & { canonicalModel(): BaseLlm } {
+  return typeof (agent as { canonicalModel?: unknown }).canonicalModel === 'function';
 }
 
 /**

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { catchError, defer, forkJoin, map, type Observable, of, shareReplay } from 'rxjs';
 import type { BaseAgent } from '../agents/base-agent.js';
+import type { App } from '../apps/app.js';
+import { isApp } from '../apps/is-app.js';
 import type { AgentRegistry } from '../config/agent-registry.js';
 import { loadAgentConfig } from '../config/load-agent-config.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
@@ -10,18 +12,20 @@ import { entryLanguage, findAppEntry } from './app-entry.js';
 import type { AppInfo } from './app-info.js';
 import { importAgentModule } from './import-agent-module.js';
 
-/** An app found in an agents folder: its root agent and the plugins it asks for. */
+/** An app found in an agents folder: its root agent and the plugins it asks for (and the `App`, when the file exports one). */
 export interface AgentApp {
   name: string;
   rootAgent: BaseAgent;
   plugins: BasePlugin[];
+  /** The `App` the agent file exports as `app` (its settings: event compaction, resumability). */
+  app?: App;
 }
 
 /**
  * The apps of an agents folder, as `rxadk web`, `rxadk api_server` and `rxadk run` see them:
  * each sub-folder holding `agent.ts` / `agent.mts` (TypeScript, transpiled with esbuild at load
- * time, no build step), `agent.js` / `agent.mjs` / `index.*` (exporting `rootAgent` —
- * or `root_agent`, or a default export — and optionally `plugins`), or `root_agent.yaml`
+ * time, no build step), `agent.js` / `agent.mjs` / `index.*` (exporting `app`, an `App`, or
+ * `rootAgent` — or `root_agent`, or a default export — and optionally `plugins`), or `root_agent.yaml`
  * (Google ADK's agent config, loaded with the given registry). Apps are loaded on first use,
  * once. An app that fails to load stays listed; {@link AgentApps.describe} reports its error.
  *
@@ -93,9 +97,13 @@ export class AgentApps {
     }
     if (entry.endsWith('.yaml')) return of({ name, rootAgent: loadAgentConfig(entry, this.options), plugins: [] });
     return importAgentModule(entry).pipe(
-      map((module) => {
+      map((module): AgentApp => {
+        if (module.app !== undefined) {
+          if (!isApp(module.app)) throw new AgentConfigError(`${entry} exports app, but it is not an App: export new App({ name, rootAgent, ... }).`);
+          return { name, rootAgent: module.app.rootAgent, plugins: module.app.plugins, app: module.app };
+        }
         const rootAgent = (module.rootAgent ?? module.root_agent ?? module.default) as BaseAgent | undefined;
-        if (!rootAgent) throw new AgentConfigError(`${entry} must export rootAgent (or root_agent, or a default agent).`);
+        if (!rootAgent) throw new AgentConfigError(`${entry} must export app (an App) or rootAgent (or root_agent, or a default agent).`);
         return { name, rootAgent, plugins: (module.plugins as BasePlugin[] | undefined) ?? [] };
       }),
       catchError((error: unknown) => {

@@ -7,6 +7,8 @@ import { AgentConfigError } from '../utils/errors.js';
 
 /** What an app's agent module exports. */
 export interface AgentModule {
+  /** An `App` (preferred over `rootAgent` when both are exported). */
+  app?: unknown;
   rootAgent?: unknown;
   root_agent?: unknown;
   default?: unknown;

@@ -1,6 +1,6 @@
 import type { Event } from '../events/event.js';
 import { compactableEnd } from './compactable-end.js';
-import { latestCompactedEnd } from './latest-compaction.js';
+import { latestCompactionIndex } from './latest-compaction.js';
 
 /** The sliding-window half of `EventsCompactionConfig`. */
 export interface SlidingWindow {
@@ -15,7 +15,9 @@ export interface SlidingWindow {
  * `_run_compaction_for_sliding_window`, counted in invocations as ADK counts):
  *
  * - an invocation is *new* when its latest event is stamped after the end of the latest
- *   compaction's range; nothing happens until there are `compactionInterval` new invocations;
+ *   compaction's range, or stored after that compaction event (an event stored later was never
+ *   summarised, even in the same millisecond); nothing happens until there are
+ *   `compactionInterval` new invocations;
  * - the range then runs from the first event of the invocation `overlapSize` invocations before
  *   the first new one, to the last event of the newest invocation; compaction events are left out;
  * - {@link compactableEnd} then shortens it so that held calls, and what follows them, stay raw.
@@ -34,7 +36,8 @@ export interface SlidingWindow {
  * ```
  */
 export function slidingWindowEvents(events: readonly Event[], window: SlidingWindow): Event[] {
-  const lastEnd = latestCompactedEnd(events);
+  const latest = latestCompactionIndex(events);
+  const lastEnd = latest < 0 ? -Infinity : events[latest]!.actions.compaction!.endTimestamp;
   const seen = new Set<string>();
   let newCount = 0;
   let oldCount = 0;
@@ -44,7 +47,7 @@ export function slidingWindowEvents(events: readonly Event[], window: SlidingWin
     const event = events[i]!;
     if (event.actions.compaction || !event.invocationId) continue;
     if (!seen.has(event.invocationId)) {
-      const isNew = event.timestamp > lastEnd;
+      const isNew = i > latest || event.timestamp > lastEnd;
       if (!isNew && oldCount === window.overlapSize) break;
       seen.add(event.invocationId);
       if (isNew) newCount++;

@@ -6,8 +6,9 @@ import { latestCompactionIndex } from './latest-compaction.js';
  * The events a token-threshold compaction summarises now, or `[]` (pure; ADK Python's
  * `_events_to_compact_for_token_threshold`):
  *
- * - candidates are the events stamped after the latest compaction's range (compaction events
- *   left out); nothing happens unless there are more than `eventRetentionSize`;
+ * - candidates are the events stamped after the latest compaction's range, or stored after that
+ *   compaction event (compaction events left out); nothing happens unless there are more than
+ *   `eventRetentionSize`;
  * - all but the last `eventRetentionSize` candidates are summarised, the split moved earlier by
  *   {@link compactableEnd} (a kept response keeps its call; held calls stay raw);
  * - a rolling summary: the latest compaction's summary comes first, stamped at the start of its
@@ -28,7 +29,7 @@ export function tokenThresholdEvents(events: readonly Event[], eventRetentionSiz
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
     if (event.actions.compaction) continue;
-    if (event.timestamp <= lastEnd) break;
+    if (i < latest && event.timestamp <= lastEnd) break;
     candidates.push(i);
   }
   if (candidates.length <= eventRetentionSize) return [];

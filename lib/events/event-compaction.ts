@@ -1,5 +1,4 @@
 import type { Content } from '@google/genai';
-import type { Event } from './event.js';
 
 /**
  * What a compaction event carries in `actions.compaction` (ADK's `EventCompaction`): a summary of
@@ -33,7 +32,9 @@ export interface EventCompaction {
  * isCompactionEvent(createEvent({ author: 'user' }));                           // false
  * ```
  */
-export function isCompactionEvent(event: Pick<Event, 'actions'>): event is Event & { actions: { compaction: EventCompaction } } {
+export function isCompactionEvent<T extends { actions?: { compaction?: EventCompaction | undefined } }>(
+  event: T,
+): event is T & { actions: { compaction: EventCompaction } } {
   const compaction = event.actions?.compaction;
   return (
     !!compaction &&

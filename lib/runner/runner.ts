@@ -113,6 +113,10 @@ export interface RunAsyncRequest {
  * Runs on one session are serialised; unsubscribing stops everything and fires the
  * invocation's `abortSignal`.
  *
+ * With an `App` that compacts events, the sliding-window compaction a turn made due runs after
+ * the caller's Observable completed, while the Runner still holds the session (its queue and the
+ * store's lock): the next turn waits for it ({@link whenIdle} tells when it is done).
+ *
  * @example
  * ```ts
  * const runner = new Runner({ appName: 'weather', agent, sessionService: new InMemorySessionService(),

@@ -97,6 +97,19 @@ export { requestConfirmationRequestProcessor } from '../flows/request-processors
 export { instructionsRequestProcessor } from '../flows/request-processors/instructions.js';
 export { identityRequestProcessor, identityText } from '../flows/request-processors/identity.js';
 export { contentsRequestProcessor } from '../flows/request-processors/contents.js';
+export { compactionRequestProcessor } from '../flows/request-processors/compaction.js';
+export { applyCompactionEvent, type HistoryEntry } from '../flows/apply-compaction-event.js';
+// event compaction's decisions (pure) and the Runner's step
+export { slidingWindowEvents, type SlidingWindow } from '../compaction/sliding-window-events.js';
+export { tokenThresholdEvents } from '../compaction/token-threshold-events.js';
+export { compactableEnd } from '../compaction/compactable-end.js';
+export { latestCompactionIndex, latestCompactedEnd } from '../compaction/latest-compaction.js';
+export { latestPromptTokenCount, estimateTokenCount } from '../compaction/prompt-token-count.js';
+export { summarizeAndStore, DEFAULT_SUMMARIZER_TIMEOUT_MS, type CompactionSite } from '../compaction/summarize-events.js';
+export { activeEventsCompaction } from '../apps/active-events-compaction.js';
+export { compactAfterTurn } from '../apps/compact-after-turn.js';
+export { followedOffPath, completeAtTurnEnd, TURN_END, type TurnEnd } from '../apps/off-path-tail.js';
+export { runnerTarget } from '../runner/runner-target.js';
 export { agentTransferRequestProcessor, transferInstructions } from '../flows/request-processors/agent-transfer.js';
 export { toolsRequestProcessor } from '../flows/request-processors/tools.js';
 export { outputSchemaRequestProcessor, MAX_STRUCTURED_OUTPUT_TOOL_ROUNDS } from '../flows/request-processors/output-schema.js';

@@ -4,6 +4,7 @@ import { InMemoryArtifactService } from '../artifacts/in-memory-artifact-service
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js';
 import { Runner } from '../runner/runner.js';
+import { runnerTargetOf } from '../cli/runner-target-of.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { AppSource } from './app-source.js';
@@ -104,12 +105,10 @@ export class AppRunners {
     return this.apps.load(appName).pipe(
       map((app) => {
         const runner = new Runner({
-          appName,
-          agent: app.rootAgent,
+          ...runnerTargetOf({ ...app, name: appName }, [new TracePlugin(this.traces, app.plugins), ...app.plugins]),
           sessionService: this.sessionService,
           artifactService: this.artifactService,
           memoryService: this.memoryService,
-          plugins: [new TracePlugin(this.traces, app.plugins), ...app.plugins],
           instrumentation: recordingInstrumentation({ onSpanEnd: (span, ctx) => this.traces.recordSpan(invocationRefOf(ctx), span), captureContent: this.captureContent }),
         });
         this.built.add(runner);

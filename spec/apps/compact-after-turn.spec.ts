@@ -147,7 +147,10 @@ describe.each(REAL_STORES)('sliding-window compaction on the %s store', (_name, 
       const summarizer = new RecordingSummarizer();
       const { agent, requests } = echoAgent();
       const app = new App({ name: 'app', rootAgent: agent, eventsCompaction: { compactionInterval: 2, overlapSize: 1, summarizer } });
-      const runner = new Runner({ app, sessionService: store.service, autoCreateSession: true });
+      let now = 1_764_000_000_000;
+      // a clock that moves 1 ms per event: fast turns would otherwise share milliseconds, and a
+      // range never ends between two events of one millisecond (which would shift the ranges here)
+      const runner = new Runner({ app, sessionService: store.service, autoCreateSession: true, clock: () => (now += 1) });
       for (const text of ['q1', 'q2', 'q3', 'q4']) await lastValueFrom(runner.runAsync({ ...ref, newMessage: message(text) }).pipe(toArray()));
       await lastValueFrom(runner.whenIdle(ref));
       const session = await lastValueFrom(store.service.getSession({ appName: 'app', ...ref }));

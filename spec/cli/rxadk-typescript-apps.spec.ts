@@ -39,6 +39,38 @@ class EchoModel extends BaseLlm {
 export const rootAgent: LlmAgent = new LlmAgent({ name: 'hello_agent', description: 'Says hello.', model: new EchoModel() });
 `;
 
+const COMPACTING_TS = `import { App, BaseEventsSummarizer, BaseLlm, createEvent, LlmAgent, type Event, type LlmRequest, type LlmResponse } from 'rxadk';
+import { type Observable, of } from 'rxjs';
+
+/** Answers with what it was sent: the texts of the request's contents, joined. */
+class ShowContentsModel extends BaseLlm {
+  constructor() {
+    super({ model: 'show' });
+  }
+  generateContent(request: LlmRequest): Observable<LlmResponse> {
+    const sent = request.contents.map((content) => content.parts?.map((part) => part.text ?? '').join('') ?? '').join(' / ');
+    return of({ content: { role: 'model', parts: [{ text: 'I was sent: ' + sent } ] } });
+  }
+}
+
+class CountingSummarizer extends BaseEventsSummarizer {
+  maybeSummarizeEvents(events: readonly Event[]): Observable<Event | undefined> {
+    const compaction = {
+      startTimestamp: events[0]!.timestamp,
+      endTimestamp: events[events.length - 1]!.timestamp,
+      compactedContent: { role: 'model', parts: [{ text: 'summary of ' + events.length + ' events' }] },
+    };
+    return of(createEvent({ author: 'user', actions: { compaction } }));
+  }
+}
+
+export const app: App = new App({
+  name: 'compacting',
+  rootAgent: new LlmAgent({ name: 'compacting_agent', description: 'Compacts every turn.', model: new ShowContentsModel() }),
+  eventsCompaction: { compactionInterval: 1, overlapSize: 0, summarizer: new CountingSummarizer() },
+});
+`;
+
 describe('TypeScript apps and rxadk create (the CLI as a process)', () => {
   let sandbox: AppSandbox;
 
@@ -48,6 +80,7 @@ describe('TypeScript apps and rxadk create (the CLI as a process)', () => {
     sandbox.write('agents/hello/agent.ts', HELLO_TS);
     sandbox.write('agents/hello/greeting.ts', 'export const greeting = (name: string): string => `Hello, ${name}!`;\n');
     sandbox.write('agents/broken/agent.ts', 'export const rootAgent: = 1;\n');
+    sandbox.write('agents/compacting/agent.ts', COMPACTING_TS);
     sandbox.write('agents/throws/agent.mts', "throw new Error('boom at import');\nexport const rootAgent = 1;\n");
     mkdirSync(sandbox.path('agents/notes')); // not an app: not listed
   }, 60_000);
@@ -57,21 +90,45 @@ describe('TypeScript apps and rxadk create (the CLI as a process)', () => {
   it('api_server: lists agent.ts apps and broken apps (banner and /list-apps?detailed=true), and answers /run from TypeScript', async () => {
     const server = await startServer('api_server', sandbox.path('agents'));
     try {
-      expect(server.banner).toContain(`apps:     3 apps in ${sandbox.path('agents')}: broken (failed to load), hello, throws (failed to load)`);
+      expect(server.banner).toContain(`apps:     4 apps in ${sandbox.path('agents')}: broken (failed to load), compacting, hello, throws (failed to load)`);
       expect(server.banner).toMatch(/failed: +broken: .*agent\.ts does not compile: agent\.ts:1:\d+: /);
       expect(server.banner).toMatch(/failed: +throws: .*agent\.mts failed to load: boom at import/);
 
-      expect(await (await fetch(`${server.url}/list-apps`)).json()).toEqual(['broken', 'hello', 'throws']);
+      expect(await (await fetch(`${server.url}/list-apps`)).json()).toEqual(['broken', 'compacting', 'hello', 'throws']);
       const detailed = (await (await fetch(`${server.url}/list-apps?detailed=true`)).json()) as { apps: Record<string, string>[] };
       expect(detailed.apps.map(({ error, ...info }) => ({ ...info, failed: Boolean(error) }))).toEqual([
         { name: 'broken', root_agent_name: '', description: '', language: 'typescript', failed: true },
+        { name: 'compacting', root_agent_name: 'compacting_agent', description: 'Compacts every turn.', language: 'typescript', failed: false },
         { name: 'hello', root_agent_name: 'hello_agent', description: 'Says hello.', language: 'typescript', failed: false },
         { name: 'throws', root_agent_name: '', description: '', language: 'typescript', failed: true },
       ]);
       expect(detailed.apps[0]!['error']).toMatch(/does not compile: agent\.ts:1:\d+: /);
-      expect(detailed.apps[2]!['error']).toMatch(/boom at import/);
+      expect(detailed.apps[3]!['error']).toMatch(/boom at import/);
 
       expect(await runTurn(server.url, 'hello', 'Ada')).toEqual(['Hello, Ada!']);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('api_server: an agent.ts that exports app (an App with eventsCompaction) runs with its settings; the session keeps every raw event and the compaction', async () => {
+    const server = await startServer('api_server', sandbox.path('agents'));
+    try {
+      const session = (await post(`${server.url}/apps/compacting/users/u1/sessions`, {})).json as { id: string };
+      const turn = async (text: string) => {
+        const run = await post(`${server.url}/run`, { app_name: 'compacting', user_id: 'u1', session_id: session.id, new_message: { role: 'user', parts: [{ text }] } });
+        return (run.json as { content?: { parts?: { text?: string }[] } }[]).map((event) => event.content?.parts?.[0]?.text);
+      };
+      expect(await turn('one')).toEqual(['I was sent: one']);
+      // the compaction of turn 1 was written after /run answered; turn 2 waits for it and is sent the summary
+      expect(await turn('two')).toEqual(['I was sent: summary of 2 events / two']);
+      const stored = (await (await fetch(`${server.url}/apps/compacting/users/u1/sessions/${session.id}`)).json()) as {
+        events: { author: string; content?: { parts: { text: string }[] }; actions: { compaction?: { compactedContent: { parts: { text: string }[] } } } }[];
+      };
+      expect(stored.events.map((e) => e.actions.compaction ? `compaction: ${e.actions.compaction.compactedContent.parts[0]!.text}` : `${e.author}: ${e.content?.parts[0]?.text}`)).toEqual([
+        'user: one', 'compacting_agent: I was sent: one', 'compaction: summary of 2 events',
+        'user: two', 'compacting_agent: I was sent: summary of 2 events / two', 'compaction: summary of 2 events',
+      ]);
     } finally {
       await server.stop();
     }

@@ -36,3 +36,10 @@ describe('slidingWindowEvents (ADK Python\'s sliding window, counted in invocati
     expect(ids(slidingWindowEvents(events, { compactionInterval: 2, overlapSize: 0 }))).toEqual(['i1-10-user', 'i1-11-agent', 'i2-20-user']);
   });
 });
+
+describe('slidingWindowEvents with invocations in the same millisecond as the latest compaction', () => {
+  it('counts an invocation stored after the compaction event as new, even when it shares the end timestamp', () => {
+    const events = [...turn('i1', 10), compaction(10, 11, 's1', 11), ev('i2', 11, 'user', 'same ms'), ev('i2', 11, 'agent', 'a'), ...turn('i3', 20)];
+    expect(invocations(slidingWindowEvents(events, { compactionInterval: 2, overlapSize: 0 }))).toEqual(['i2', 'i3']);
+  });
+});

@@ -30,3 +30,10 @@ describe('tokenThresholdEvents (ADK Python\'s token-threshold selection)', () =>
     expect(ids(tokenThresholdEvents(events, 0)).slice(1)).toEqual(['i2-21-agent']);
   });
 });
+
+describe('tokenThresholdEvents with events in the same millisecond as the latest compaction', () => {
+  it('takes an event stored after the compaction event as a candidate, even when it shares the end timestamp', () => {
+    const events = [...turn('i1', 10), compaction(10, 11, 's1', 11), ev('i2', 11, 'user', 'same ms'), ...turn('i3', 20)];
+    expect(ids(tokenThresholdEvents(events, 2)).slice(1)).toEqual(['i2-11-user']);
+  });
+});

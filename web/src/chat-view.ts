@@ -59,6 +59,7 @@ export class ChatView {
    */
   showEvent(event: Event, answered: ReadonlyMap<string, boolean> = new Map()): void {
     this.root.querySelector('.placeholder')?.remove();
+    if (event.actions?.compaction) return this.showCompaction(event);
     this.showText(event);
     for (const call of getFunctionCalls(event)) {
       if (call.name !== REQUEST_CONFIRMATION_FUNCTION_CALL_NAME) this.add(chip('call', `→ ${call.name}(${compactJson(call.args ?? {})})`, event.author));
@@ -68,6 +69,21 @@ export class ChatView {
       this.add(chip('result', `↩ ${response.name}: ${compactJson(response.response ?? {})}`, event.author));
     }
     if (event.errorMessage) this.showError(`${event.author}: ${event.errorMessage}`);
+  }
+
+  /**
+   * A compaction event: one summary row (what the model is now sent in place of the events it
+   * covers, which stay listed above it).
+   */
+  showCompaction(event: Event): void {
+    const compaction = event.actions.compaction!;
+    const summary = (compaction.compactedContent.parts ?? []).map((part) => part.text ?? '').join('');
+    const range = `${new Date(compaction.startTimestamp).toLocaleTimeString()} – ${new Date(compaction.endTimestamp).toLocaleTimeString()}`;
+    this.add(
+      h('div', { class: 'compaction', 'data-testid': 'compaction' },
+        h('div', { class: 'compaction-label' }, `Summary of the conversation (${range}), sent to the model in place of the events above`),
+        h('div', { class: 'text' }, summary)),
+    );
   }
 
   /** A run error or a failed request. */

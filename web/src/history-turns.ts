@@ -46,7 +46,8 @@ export function historyTurns(events: readonly Event[], traces: readonly TraceEnt
 }
 
 function turnOf(invocationId: string, events: readonly Event[], entries: readonly TraceEntry[]): HistoryTurn {
-  const userEvent = events.find((event) => event.author === 'user');
+  // a compaction event is authored 'user' but is no message: it shows as a summary row
+  const userEvent = events.find((event) => event.author === 'user' && !event.actions?.compaction);
   const agentEvents = events.filter((event) => event !== userEvent);
   const byId = new Map(agentEvents.map((event) => [event.id, event]));
   const messages: RunMessage[] = [];

@@ -145,6 +145,8 @@ export function eventDetails(event: Event): string[] {
     nonEmpty(actions.requestedToolConfirmations) && `requestedToolConfirmations: ${Object.keys(actions.requestedToolConfirmations).join(', ')}`,
     actions.transferToAgent && `transferToAgent: ${actions.transferToAgent}`,
     actions.escalate && 'escalate',
+    actions.compaction &&
+      `compaction [${actions.compaction.startTimestamp} – ${actions.compaction.endTimestamp}]: ${(actions.compaction.compactedContent.parts ?? []).map((part) => part.text ?? '').join('')}`,
     event.errorMessage && `error: ${event.errorCode ?? ''} ${event.errorMessage}`.trim(),
   ].filter((line): line is string => Boolean(line));
 }

@@ -12,6 +12,7 @@ import type { ParsedArgs } from '../parse-args.js';
 import { resolveAgentApp } from '../terminal/resolve-agent-app.js';
 import { terminalChat } from '../terminal/terminal-chat.js';
 import { type TerminalIo, terminalIo } from '../terminal/terminal-io.js';
+import { runnerTargetOf } from '../runner-target-of.js';
 
 /** `rxadk run --help`. */
 export const RUN_USAGE = `rxadk run <app-folder> [options]
@@ -71,12 +72,10 @@ function runChat(target: string, options: ParsedArgs['options'], io: TerminalIo)
 
 function createRunner(app: AgentApp, sessionService: BaseSessionService): Runner {
   return new Runner({
-    appName: app.name,
-    agent: app.rootAgent,
+    ...runnerTargetOf(app, app.plugins),
     sessionService,
     artifactService: new InMemoryArtifactService(),
     memoryService: new InMemoryMemoryService(),
-    plugins: app.plugins,
   });
 }
 

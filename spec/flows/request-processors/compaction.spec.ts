@@ -1,4 +1,4 @@
-import { concatMap, map, type Observable, timer } from 'rxjs';
+import { concatMap, lastValueFrom, map, type Observable, timer, toArray } from 'rxjs';
 import { LlmAgent } from '../../../lib/agents/llm-agent.js';
 import { App } from '../../../lib/apps/app.js';
 import type { EventCompactionError } from '../../../lib/compaction/event-compaction-error.js';
@@ -12,6 +12,7 @@ import { LongRunningFunctionTool } from '../../../lib/tools/long-running-functio
 import { simplifyEvent } from '../../../lib/testing/simplify-events.js';
 import { testScheduler } from '../../support/test-scheduler.js';
 import { lines, message, RecordingSummarizer } from '../../apps/support.js';
+import { REAL_STORES } from '../../support/real-stores.js';
 
 const ref = { userId: 'u1', sessionId: 's1' };
 const show = (e: Event) => (e.actions.compaction ? `compaction[${e.actions.compaction.compactedContent.parts?.[0]?.text}]` : simplifyEvent(e));
@@ -101,5 +102,38 @@ describe('token-threshold compaction before a model request (marble)', () => {
       expect(summarizer.calls.map((c) => c.map(show))).toEqual([['user: q1']]);
       expect(lines(requests[1]!.contents)).toEqual(['model:summary of q1', 'model:call approve', 'user:q2']);
     });
+  });
+});
+
+describe.each(REAL_STORES)('token-threshold compaction on the %s store', (_name, open) => {
+  it('stores the compaction event emitted before the request (actions.compaction round trip), and keeps every raw event', async () => {
+    const store = await open();
+    try {
+      const summarizer = new RecordingSummarizer();
+      const requests: LlmRequest[] = [];
+      let n = 0;
+      const model = new ScriptedLlm(Array.from({ length: 5 }, () => (request: LlmRequest): LlmResponse => {
+        requests.push(request);
+        return { content: { role: 'model', parts: [{ text: `a${++n}` }] }, usageMetadata: { promptTokenCount: 500 } };
+      }));
+      const app = new App({ name: 'app', rootAgent: new LlmAgent({ name: 'agent', model }), eventsCompaction: { tokenThreshold: 100, eventRetentionSize: 1, summarizer } });
+      let now = 1_764_000_000_000;
+      const runner = new Runner({ app, sessionService: store.service, autoCreateSession: true, clock: () => (now += 1) });
+      const seen: string[] = [];
+      for (const text of ['q1', 'q2']) {
+        for (const event of await lastValueFrom(runner.runAsync({ ...ref, newMessage: message(text) }).pipe(toArray()))) seen.push(show(event));
+      }
+      expect(seen).toEqual(['agent: a1', 'compaction[summary of q1, a1]', 'agent: a2']);
+      expect(lines(requests[1]!.contents)).toEqual(['model:summary of q1, a1', 'user:q2']);
+      const session = await lastValueFrom(store.service.getSession({ appName: 'app', ...ref }));
+      expect(session!.events.map(show)).toEqual(['user: q1', 'agent: a1', 'user: q2', 'compaction[summary of q1, a1]', 'agent: a2']);
+      expect(session!.events[3]!.actions.compaction).toEqual({
+        startTimestamp: session!.events[0]!.timestamp,
+        endTimestamp: session!.events[1]!.timestamp,
+        compactedContent: { role: 'model', parts: [{ text: 'summary of q1, a1' }] },
+      });
+    } finally {
+      await store.close();
+    }
   });
 });
