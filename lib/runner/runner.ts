@@ -107,7 +107,12 @@ export interface RunAsyncRequest {
  * answer) are answered with `{error: 'The call was interrupted before it finished.'}` (whole
  * turns, SPEC §6).
  *
+ * In a resumable app (`App.resumability`), `runAsync({invocationId})`, or a function response
+ * answering one of its calls, resumes an unfinished invocation under its own id, with no repair:
+ *
  * ```
+ * load session ─► invocation to resume (InvocationNotFoundError) ─► store the new message, if any
+ *   ─► the root ended? complete : root (carries on from its checkpoint) ─► … as above
  * ```
  *
  * Runs on one session are serialised; unsubscribing stops everything and fires the
