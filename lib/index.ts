@@ -171,6 +171,7 @@ export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
 
 // runner
 export { Runner, type RunnerConfig, type RunAsyncRequest } from './runner/runner.js';
+export { InvocationNotFoundError } from './runner/invocation-not-found-error.js';
 export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
 export { AgentTool, type AgentToolConfig } from './runner/agent-tool.js';
 

@@ -7,6 +7,10 @@ import { DEFAULT_REQUEST_PROCESSORS } from '../flows/default-request-processors.
 import type { FlowAgent, ResolvedInstruction } from '../flows/flow-agent.js';
 import type { LlmRequestProcessor } from '../flows/llm-request-processor.js';
 import { runLlmFlow } from '../flows/llm-flow.js';
+import { pausedAtLongRunningCall } from '../flows/paused-at-long-running-call.js';
+import { agentCheckpoint } from '../context/agent-checkpoint.js';
+import { endInvocation } from '../context/end-invocation.js';
+import { leanConcat } from '../operators/lean-concat.js';
 import { BaseLlm } from '../models/base-llm.js';
 import { LLMRegistry } from '../models/llm-registry.js';
 import type {
@@ -159,8 +163,18 @@ export class LlmAgent<Output = unknown> extends BaseAgent implements FlowAgent {
     return record[this.outputKey] as Output | undefined;
   }
 
+  /**
+   * The LLM flow. In a resumable app, followed by this agent's `endOfAgent` checkpoint, unless the
+   * invocation pauses at a long-running call (it then ends here, to be resumed with the answer)
+   * or has ended.
+   */
   protected runAsyncImpl(ctx: InvocationContext): Observable<Event> {
-    return runLlmFlow(ctx, this, { processors: this.requestProcessors() });
+    const flow = runLlmFlow(ctx, this, { processors: this.requestProcessors() });
+    if (!ctx.isResumable) return flow;
+    return leanConcat(
+      flow,
+      ctx.unlessEnded(() => (pausedAtLongRunningCall(ctx) ? endInvocation(ctx) : ctx.emit(agentCheckpoint(ctx, 'end')))),
+    );
   }
 
   /** The request processors of this agent's model calls, in order. */

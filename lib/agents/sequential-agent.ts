@@ -1,7 +1,10 @@
-import { concatMap, from, type Observable } from 'rxjs';
+import { concatMap, EMPTY, from, type Observable } from 'rxjs';
+import { agentCheckpoint } from '../context/agent-checkpoint.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
+import { leanConcat } from '../operators/lean-concat.js';
 import { BaseAgent } from './base-agent.js';
+import { resumePoint } from './resume-point.js';
 
 /**
  * Runs its sub-agents one after another (`concatMap`). A sub-agent starts only once the previous
@@ -14,6 +17,14 @@ import { BaseAgent } from './base-agent.js';
  * result:   --a--b--c|
  * ```
  *
+ * In a resumable app (ADK Python's checkpoints) it writes `{current_sub_agent}` before each
+ * sub-agent and `endOfAgent` after the last; resumed, it starts at the sub-agent its checkpoint
+ * names (or the next one, if that one had ended), without writing that checkpoint again.
+ *
+ * ```
+ * resumable:  seq{current: a} --a--b-- seq{current: b} --c-- seq{end}|
+ * ```
+ *
  * @example
  * ```ts
  * const pipeline = new SequentialAgent({ name: 'trip_planner', subAgents: [findFlights, findHotels, summarise] });
@@ -21,6 +32,16 @@ import { BaseAgent } from './base-agent.js';
  */
 export class SequentialAgent extends BaseAgent {
   protected runAsyncImpl(ctx: InvocationContext): Observable<Event> {
-    return from(this.subAgents).pipe(concatMap((agent) => ctx.unlessEnded(() => agent.runAsync(ctx))));
+    if (!ctx.isResumable) return from(this.subAgents).pipe(concatMap((agent) => ctx.unlessEnded(() => agent.runAsync(ctx))));
+    if (!this.subAgents.length) return EMPTY;
+    const { start, resumed } = resumePoint(ctx, this);
+    const step = (agent: BaseAgent, i: number) =>
+      ctx.unlessEnded(() =>
+        leanConcat(i === 0 && resumed ? EMPTY : ctx.emit(agentCheckpoint(ctx, { current_sub_agent: agent.name })), agent.runAsync(ctx)),
+      );
+    return leanConcat(
+      from(this.subAgents.slice(start)).pipe(concatMap(step)),
+      ctx.unlessEnded(() => ctx.emit(agentCheckpoint(ctx, 'end'))),
+    );
   }
 }

@@ -7,9 +7,16 @@ import type { BasePlugin } from '../plugins/base-plugin.js';
 import { AppConfigError } from './app-config-error.js';
 
 /**
- * Whether an app's invocations can be resumed (ADK's `ResumabilityConfig`). Accepted and kept on
- * the App today; it takes effect when resumable invocations land (checkpoint events, resume by
- * invocation id): until then an app runs as a non-resumable one.
+ * Whether an app's invocations can be resumed (ADK's `ResumabilityConfig`). A resumable app's
+ * agents write checkpoint events (`actions.agentState`, `actions.endOfAgent`), an invocation
+ * pauses at a long-running call, and `runner.runAsync({ userId, sessionId, invocationId })`
+ * resumes an unfinished invocation under its own id. Best effort, as in ADK: the interrupted step
+ * runs again, so tools must be idempotent.
+ *
+ * @example
+ * ```ts
+ * const app = new App({ name: 'pipeline', rootAgent, resumability: { isResumable: true } });
+ * ```
  */
 export interface ResumabilityConfig {
   isResumable: boolean;
@@ -22,7 +29,7 @@ export interface AppOptions {
   rootAgent: BaseAgent;
   /** Plugins for every agent, model call and tool of the app, in order. */
   plugins?: BasePlugin[];
-  /** Resumable invocations: stored now, in effect when the feature lands (see {@link ResumabilityConfig}). */
+  /** Resumable invocations (see {@link ResumabilityConfig}). */
   resumability?: ResumabilityConfig;
   /** Event compaction (see `EventsCompactionConfig`). */
   eventsCompaction?: EventsCompactionConfig;

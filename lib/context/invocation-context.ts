@@ -3,6 +3,7 @@ import { BehaviorSubject, defer, EMPTY, filter, map, type Observable, take } fro
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import type { ActiveEventsCompaction } from '../compaction/events-compaction-config.js';
 import { createEventActions } from '../events/event-actions.js';
+import { type AgentStates, foldAgentStates } from './agent-states.js';
 import type { Event, EventInit } from '../events/event.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { LlmRequest } from '../models/llm-request.js';
@@ -46,6 +47,8 @@ export interface InvocationContextInit {
   instrumentation?: Instrumentation;
   /** The app's event compaction (the token threshold is checked before each model request); none by default. */
   eventsCompaction?: ActiveEventsCompaction;
+  /** The app is resumable (`App.resumability.isResumable`): agents write checkpoints. Default false. */
+  resumable?: boolean;
 }
 
 /** The part of an invocation that every agent's context shares. */
@@ -66,6 +69,7 @@ interface Invocation {
   readonly end: BehaviorSubject<boolean>;
   readonly instrumentation: Instrumentation | undefined;
   readonly eventsCompaction: ActiveEventsCompaction | undefined;
+  readonly resumable: boolean;
   llmCalls: number;
 }
 
@@ -120,6 +124,7 @@ export class InvocationContext {
       end: new BehaviorSubject(false),
       instrumentation: init.instrumentation,
       eventsCompaction: init.eventsCompaction,
+      resumable: init.resumable ?? false,
       llmCalls: 0,
     };
     this.agent = init.agent;
@@ -171,6 +176,29 @@ export class InvocationContext {
   get instrumentation(): Instrumentation | undefined {
     return this.invocation.instrumentation;
   }
+  /**
+   * True when the app is resumable: agents write checkpoint events (`actions.agentState`,
+   * `actions.endOfAgent`) and an invocation pauses at a long-running call.
+   */
+  get isResumable(): boolean {
+    return this.invocation.resumable;
+  }
+
+  /**
+   * Where the agents of this invocation are, folded from its committed events
+   * ({@link foldAgentStates}); empty unless the app is resumable. An agent reads its own entry
+   * when it starts: a resumed invocation carries on from there.
+   *
+   * @example
+   * ```ts
+   * ctx.agentStates().states.get(ctx.agent.name); // { current_sub_agent: 'writer' } when resumed there
+   * ```
+   */
+  agentStates(): AgentStates {
+    if (!this.invocation.resumable) return { states: new Map(), ended: new Set() };
+    return foldAgentStates(this.invocation.session.events, this.invocation.id, this.agent.rootAgent);
+  }
+
   /** True once {@link endInvocation} was called: no further model call, tool or agent starts. */
   get ended(): boolean {
     return this.invocation.end.value;

@@ -18,10 +18,19 @@ export interface EventActions {
   skipSummarization?: boolean;
   /** Confirmations requested by tools, keyed by function-call id. */
   requestedToolConfirmations: Record<string, ToolConfirmation>;
-  /** The agent that authored this event has finished. */
+  /**
+   * The agent that authored this event has finished (a resumable app's checkpoint, ADK's
+   * `end_of_agent`): a resumed invocation does not run it again.
+   */
   endOfAgent?: boolean;
   /** The route(s) a workflow node takes (the keys of its routing map); see `Workflow`. */
   route?: RouteValue | RouteValue[];
+  /**
+   * Where the authoring agent is (a resumable app's checkpoint, ADK's `agent_state`), plain JSON
+   * in ADK Python's shapes: `SequentialAgent` `{current_sub_agent}`, `LoopAgent`
+   * `{current_sub_agent, times_looped}`, `ParallelAgent` `{}`.
+   */
+  agentState?: Record<string, unknown>;
   /** A summary of earlier events that the model is sent in their place (see `EventCompaction`). */
   compaction?: EventCompaction;
 }
@@ -61,6 +70,7 @@ export function hasActions(actions: EventActions): boolean {
     actions.skipSummarization === true ||
     actions.endOfAgent === true ||
     actions.route !== undefined ||
+    actions.agentState !== undefined ||
     actions.compaction !== undefined
   );
 }

@@ -18,6 +18,7 @@ import { startRequestProcessors } from './run-request-processors.js';
 import { saveOutputToState } from './save-output-to-state.js';
 import { hasStructuredAnswer, structuredAnswerEvent } from './structured-answer-event.js';
 import { unreadableCallError } from './unreadable-call-error.js';
+import { callsLeftOpen } from './calls-left-open.js';
 
 /** The pluggable parts of a step. */
 export interface LlmStepOptions {
@@ -34,6 +35,7 @@ export interface LlmStepOptions {
  *        └► emit model event ─ committed ─► (final response only) run tools
  *             └► emit one merged function-response event ─ committed ─► transfer / end for confirmation
  *                  └► (a set_model_response call) emit the structured answer as the final response
+ * resumed (resumable app) with this agent's calls left open: run those tools again instead of the model
  * ```
  *
  * @example
@@ -45,7 +47,10 @@ export function runLlmStep(ctx: InvocationContext, agent: FlowAgent, options: Ll
   return defer(() => {
     const request = createLlmRequest();
     const pending = startRequestProcessors(ctx, agent, request, options.processors);
-    const turn = ctx.unlessEnded(() => modelTurn(ctx, agent, request));
+    const turn = ctx.unlessEnded(() => {
+      const open = callsLeftOpen(ctx, agent);
+      return open ? handleFunctionCalls(ctx, agent, open, request) : modelTurn(ctx, agent, request);
+    });
     return pending ? leanConcat(pending, turn) : turn;
   });
 }

@@ -22,6 +22,10 @@ export const INTERRUPTED_CALL_ERROR = 'The call was interrupted before it finish
  * next turn: weather_agent{response c1: {error: 'The call was interrupted…'}} ─ user ─ …
  * ```
  *
+ * In a resumable app the Runner calls it only when a new user message starts a new invocation: a
+ * resumed invocation (`runAsync({invocationId})`, or a function response routed to its call)
+ * executes the calls it left open again instead, so they stay open while it can be resumed.
+ *
  * @example
  * ```ts
  * interruptedCallResponses(ctx, newMessage).length; // 0 for a whole session

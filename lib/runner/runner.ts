@@ -37,6 +37,8 @@ import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { KeyedMutex } from '../utils/keyed-mutex.js';
 import { commitEvents } from './commit-events.js';
 import { interruptedCallResponses } from './interrupted-call-responses.js';
+import { type InvocationToResume, invocationToResume } from './invocation-to-resume.js';
+import { NO_AGENT_STATES } from '../context/agent-states.js';
 import { runnerTarget } from './runner-target.js';
 import { selectAgentForTurn } from './select-agent-for-turn.js';
 
@@ -69,11 +71,22 @@ export interface RunnerConfig {
   instrumentation?: Instrumentation;
 }
 
-/** One turn: a user message for a session. */
+/**
+ * One turn: a user message for a session; or, in a resumable app, the resumption of an
+ * unfinished invocation (`invocationId`, with or without a new message).
+ */
 export interface RunAsyncRequest {
   userId: string;
   sessionId: string;
-  newMessage: Content;
+  /** Required unless `invocationId` is given. A function response in it resumes the invocation that holds the call (resumable apps). */
+  newMessage?: Content;
+  /**
+   * Resume this unfinished invocation under its own id (resumable apps only): its agents carry on
+   * from their checkpoints; ended sub-agents are not run again; the interrupted step runs again
+   * (tools whose calls were left open are executed again: they must be idempotent). A root that
+   * had ended completes at once. `InvocationNotFoundError` if the session has no such invocation.
+   */
+  invocationId?: string;
   /** State changes stored with the user's event. */
   stateDelta?: Record<string, unknown>;
   runConfig?: RunConfig;
@@ -93,7 +106,12 @@ export interface RunAsyncRequest {
  * answer) are answered with `{error: 'The call was interrupted before it finished.'}` (whole
  * turns, SPEC §6).
  *
+ * In a resumable app (`App.resumability`), `runAsync({invocationId})`, or a function response
+ * answering one of its calls, resumes an unfinished invocation under its own id, with no repair:
+ *
  * ```
+ * load session ─► invocation to resume (InvocationNotFoundError) ─► store the new message, if any
+ *   ─► the root ended? complete : root (carries on from its checkpoint) ─► … as above
  * ```
  *
  * Runs on one session are serialised; unsubscribing stops everything and fires the
@@ -126,6 +144,7 @@ export class Runner {
   private readonly clock: Clock | undefined;
   private readonly instrumentation: Instrumentation | undefined;
   private readonly sessionRuns = new KeyedMutex();
+  private readonly resumable: boolean;
 
   constructor(config: RunnerConfig) {
     const target = runnerTarget(config);
@@ -141,6 +160,7 @@ export class Runner {
     this.idGenerator = config.idGenerator ?? defaultIdGenerator;
     this.clock = config.clock;
     this.instrumentation = config.instrumentation;
+    this.resumable = config.app?.resumability?.isResumable === true;
   }
 
   /** Runs one turn; emits the events the caller should see. Cold. */
@@ -182,8 +202,9 @@ export class Runner {
     return this.sessionService.createSession(ref).pipe(concatMap((session) => this.runInvocation(session, request)));
   }
 
-  /** One invocation; with event compaction, followed off the caller's path by the compaction it made due. */
+  /** One invocation, new or resumed; with event compaction, followed off the caller's path by the compaction it made due. */
   private runInvocation(session: Session, request: RunAsyncRequest): Observable<Event | TurnEnd> {
+    const resumed = invocationToResume(session, request, this.resumable);
     const barrier = new CommitBarrier();
     const abortController = new LazyAbortController();
     const ctx = new InvocationContext({
@@ -192,8 +213,8 @@ export class Runner {
       artifactService: this.artifactService,
       memoryService: this.memoryService,
       agent: this.agent,
-      invocationId: `e-${this.idGenerator()}`,
-      userContent: request.newMessage,
+      invocationId: resumed?.invocationId ?? `e-${this.idGenerator()}`,
+      userContent: resumed?.userContent ?? request.newMessage,
       runConfig: request.runConfig ?? {},
       pluginManager: this.pluginManager,
       commitBarrier: barrier,
@@ -202,11 +223,12 @@ export class Runner {
       abortController,
       ...(this.instrumentation ? { instrumentation: this.instrumentation } : {}),
       ...(this.eventsCompaction ? { eventsCompaction: this.eventsCompaction } : {}),
+      resumable: this.resumable,
     });
     const turn = instrumentedInvocation(ctx, (ctx) =>
       leanConcat(
-        this.receiveUserMessage(ctx, request, barrier),
-        this.beforeRunOrAgent(ctx, barrier),
+        resumed ? this.receiveResumeMessage(ctx, request, resumed) : this.receiveUserMessage(ctx, request, request.newMessage!, barrier),
+        this.beforeRunOrAgent(ctx, barrier, resumed !== undefined),
         defer(() => this.pluginManager.runAll('afterRunCallback', ctx)),
       ).pipe(catchError((error: unknown) => this.reportRunError(ctx, toError(error)))),
     ).pipe(abortOnTeardown(abortController));
@@ -218,33 +240,55 @@ export class Runner {
    * SPEC §6; an answer in the new message counts), so that the model sees each answer right after
    * its call and the new message after them; then the user event is appended (not emitted).
    */
-  private receiveUserMessage(ctx: InvocationContext, request: RunAsyncRequest, barrier: CommitBarrier): Observable<Event> {
+  private receiveUserMessage(ctx: InvocationContext, request: RunAsyncRequest, newMessage: Content, barrier: CommitBarrier | undefined): Observable<Event> {
     const onUserMessage = this.pluginManager.chain('onUserMessageCallback');
     const receive = (message: Content) => this.storeUserMessage(ctx, request, barrier, message);
-    if (!onUserMessage.registered) return defer(() => receive(request.newMessage));
-    return onUserMessage.orElse([ctx, request.newMessage], () => of(request.newMessage)).pipe(concatMap(receive));
+    if (!onUserMessage.registered) return defer(() => receive(newMessage));
+    return onUserMessage.orElse([ctx, newMessage], () => of(newMessage)).pipe(concatMap(receive));
   }
 
-  /** Repair on read (the answers to the calls earlier turns left open are committed), then the user event is appended. */
-  private storeUserMessage(ctx: InvocationContext, request: RunAsyncRequest, barrier: CommitBarrier, message: Content): Observable<Event> {
+  /**
+   * Repair on read (the answers to the calls earlier turns left open are committed; not when
+   * resuming, `barrier` undefined: the resumed invocation answers its own calls), then the user
+   * event is appended.
+   */
+  private storeUserMessage(ctx: InvocationContext, request: RunAsyncRequest, barrier: CommitBarrier | undefined, message: Content): Observable<Event> {
     ctx.setUserContent(message);
     const userEvent = ctx.createEvent({ author: 'user', content: message, actions: { stateDelta: { ...request.stateDelta } } });
-    const repairs = interruptedCallResponses(ctx, message);
+    const repairs = barrier ? interruptedCallResponses(ctx, message) : [];
     const store = this.sessionService.appendEvent(ctx.session, userEvent).pipe(ignoreElements());
-    return repairs.length ? leanConcat(from(repairs).pipe(commitEvents(ctx, barrier)), store) : store;
+    return repairs.length ? leanConcat(from(repairs).pipe(commitEvents(ctx, barrier!)), store) : store;
+  }
+
+  /**
+   * A resumed invocation's message: stored when it is new to the invocation (a function response,
+   * or the first user message), with no repair; else only a `stateDelta` is stored, on a
+   * content-less user event (ADK).
+   */
+  private receiveResumeMessage(ctx: InvocationContext, request: RunAsyncRequest, resumed: InvocationToResume): Observable<Event> {
+    if (resumed.storeNewMessage) return this.receiveUserMessage(ctx, request, resumed.userContent, undefined);
+    if (!request.stateDelta || !Object.keys(request.stateDelta).length) return EMPTY;
+    const deltaEvent = ctx.createEvent({ author: 'user', actions: { stateDelta: { ...request.stateDelta } } });
+    return defer(() => this.sessionService.appendEvent(ctx.session, deltaEvent).pipe(ignoreElements()));
   }
 
   /** A beforeRun plugin's Content is the only event (author `model`, not stored); else the agent runs. */
-  private beforeRunOrAgent(ctx: InvocationContext, barrier: CommitBarrier): Observable<Event> {
+  private beforeRunOrAgent(ctx: InvocationContext, barrier: CommitBarrier, resumed: boolean): Observable<Event> {
     return this.pluginManager
       .chain('beforeRunCallback')
       .map((content): Event => ctx.createEvent({ author: 'model', content }))
-      .orElse([ctx], () => this.runAgent(ctx, barrier));
+      .orElse([ctx], () => this.runAgent(ctx, barrier, resumed));
   }
 
-  private runAgent(ctx: InvocationContext, barrier: CommitBarrier): Observable<Event> {
+  /**
+   * The agent of the turn (§9.4). Resumed: nothing if the root had ended; the root if it has a
+   * checkpoint (it carries on from there); else the agent the turn goes to, as for a new one.
+   */
+  private runAgent(ctx: InvocationContext, barrier: CommitBarrier, resumed: boolean): Observable<Event> {
     return defer(() => {
-      const agent = selectAgentForTurn(this.agent, ctx.session);
+      const { states, ended } = resumed ? ctx.agentStates() : NO_AGENT_STATES;
+      if (ended.has(this.agent.name)) return EMPTY;
+      const agent = states.has(this.agent.name) ? this.agent : selectAgentForTurn(this.agent, ctx.session);
       return agent.runAsync(ctx).pipe(commitEvents(ctx, barrier));
     });
   }
@@ -279,6 +323,10 @@ function validateRequest(request: RunAsyncRequest): void {
   if (typeof request.sessionId !== 'string' || !request.sessionId) {
     throw new InvalidRequestError('runAsync needs a sessionId (a non-empty string).');
   }
+  if (request.invocationId !== undefined && (typeof request.invocationId !== 'string' || !request.invocationId)) {
+    throw new InvalidRequestError('runAsync got an invocationId that is not a non-empty string.');
+  }
+  if (request.invocationId !== undefined && request.newMessage === undefined) return;
   if (!request.newMessage || !Array.isArray(request.newMessage.parts) || request.newMessage.parts.length === 0) {
     throw new InvalidRequestError(
       "runAsync needs a newMessage with at least one part, e.g. { role: 'user', parts: [{ text: 'Hello' }] }.",

@@ -3,7 +3,8 @@ import { HttpError } from './http-error.js';
 
 /**
  * The body of `POST /run` and `POST /run_sse`, as Google ADK's API server takes it (camelCase;
- * the snake_case names ADK's Python clients send are accepted too).
+ * the snake_case names ADK's Python clients send are accepted too). With `invocationId` (a
+ * resumable app) it resumes that invocation, and `newMessage` may be left out.
  *
  * @example
  * ```ts
@@ -18,7 +19,10 @@ export interface RunRequest {
   appName: string;
   userId: string;
   sessionId: string;
-  newMessage: Content;
+  /** Required unless `invocationId` is given. */
+  newMessage?: Content;
+  /** Resume this unfinished invocation (ADK's `RunAgentRequest.invocation_id`; resumable apps). */
+  invocationId?: string;
   /** State changes stored with the user's event. */
   stateDelta?: Record<string, unknown>;
   /** Stream partial model chunks as partial events (`RunConfig.streamingMode: 'sse'`). */
@@ -39,7 +43,7 @@ export interface RunRequest {
  */
 export function parseRunRequest(body: unknown): RunRequest {
   if (!isRecord(body)) {
-    throw new HttpError(400, 'The run request must be a JSON object: {appName, userId, sessionId, newMessage, stateDelta?, streaming?}.');
+    throw new HttpError(400, 'The run request must be a JSON object: {appName, userId, sessionId, newMessage, invocationId?, stateDelta?, streaming?}.');
   }
   const field = (camel: string, snake: string): unknown => body[camel] ?? body[snake];
   const appName = field('appName', 'app_name');
@@ -47,11 +51,14 @@ export function parseRunRequest(body: unknown): RunRequest {
   const sessionId = field('sessionId', 'session_id');
   const newMessage = field('newMessage', 'new_message');
   const stateDelta = field('stateDelta', 'state_delta');
+  const invocationId = field('invocationId', 'invocation_id');
+  const resuming = nonEmptyString(invocationId) && (newMessage === undefined || newMessage === null);
   const problems = [
     nonEmptyString(appName) ? undefined : 'appName must be a non-empty string',
     nonEmptyString(userId) ? undefined : 'userId must be a non-empty string',
     nonEmptyString(sessionId) ? undefined : 'sessionId must be a non-empty string',
-    isMessage(newMessage) ? undefined : "newMessage must be a Content with at least one part, e.g. {\"role\":\"user\",\"parts\":[{\"text\":\"Hi\"}]}",
+    invocationId === undefined || invocationId === null || nonEmptyString(invocationId) ? undefined : 'invocationId must be a non-empty string',
+    resuming || isMessage(newMessage) ? undefined : "newMessage must be a Content with at least one part, e.g. {\"role\":\"user\",\"parts\":[{\"text\":\"Hi\"}]}",
     stateDelta === undefined || stateDelta === null || isRecord(stateDelta) ? undefined : 'stateDelta must be an object',
   ].filter((problem): problem is string => problem !== undefined);
   if (problems.length > 0) throw new HttpError(400, `Invalid run request: ${problems.join('; ')}.`);
@@ -59,7 +66,8 @@ export function parseRunRequest(body: unknown): RunRequest {
     appName: appName as string,
     userId: userId as string,
     sessionId: sessionId as string,
-    newMessage: { ...(newMessage as Content), role: (newMessage as Content).role ?? 'user' },
+    ...(resuming ? {} : { newMessage: { ...(newMessage as Content), role: (newMessage as Content).role ?? 'user' } }),
+    ...(nonEmptyString(invocationId) ? { invocationId } : {}),
     ...(isRecord(stateDelta) ? { stateDelta } : {}),
     streaming: body['streaming'] === true,
     trace: body['trace'] === true,

@@ -27,7 +27,8 @@ export function runWithTrace(runner: Runner, traces: TraceStore, request: RunReq
       .runAsync({
         userId: request.userId,
         sessionId: request.sessionId,
-        newMessage: request.newMessage,
+        ...(request.newMessage ? { newMessage: request.newMessage } : {}),
+        ...(request.invocationId ? { invocationId: request.invocationId } : {}),
         ...(request.stateDelta ? { stateDelta: request.stateDelta } : {}),
         runConfig,
       })

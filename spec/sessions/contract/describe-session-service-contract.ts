@@ -250,6 +250,7 @@ export function describeSessionServiceContract(
             escalate: true,
             skipSummarization: true,
             endOfAgent: true,
+            agentState: { current_sub_agent: 'writer', times_looped: 2 },
             requestedToolConfirmations: { 'fc-1': { hint: 'Sure?', confirmed: false, payload: { amount: 5 } } },
           },
         });
