@@ -1,4 +1,5 @@
-import { BehaviorSubject, concatMap, defer, EMPTY, from, mergeMap, type Observable, of, scan, type Subject, throwError } from 'rxjs';
+import { concatMap, defer, EMPTY, from, merge, mergeMap, type Observable, of, scan, Subject, throwError } from 'rxjs';
+import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { executeNodeRun } from './execute-node-run.js';
@@ -55,13 +56,18 @@ export function runGraph(invocation: InvocationContext, spec: GraphRunSpec): Obs
 
 function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Observable<GraphRunItem> {
   return defer(() => {
-    // a BehaviorSubject: subscribed before it delivers the start message, so the messages that
-    // synchronous node runs feed back while the start is processed are not lost
-    const messages = new BehaviorSubject<SchedulerMessage>({ type: 'start', input: spec.input, branch: spec.branch });
+    // the node runs' `finished` messages are subscribed before the start message is delivered,
+    // so what synchronous node runs feed back while the start is processed is not lost; a
+    // trampoline of this run's own delivers them after the step that fed them back returns, so a
+    // long chain or loop of synchronous nodes runs in constant stack (a nested workflow keeps its
+    // own, and runs to its end before its caller's next message, as ADK's does)
+    const finished = new Subject<SchedulerMessage>();
+    const start: SchedulerMessage = { type: 'start', input: spec.input, branch: spec.branch };
     const initial: SchedulerStep = { state: initialSchedulerState(), start: [], warnings: [], done: false };
-    return messages.pipe(
+    return merge(finished, of(start)).pipe(
+      trampoline(),
       scan((step: SchedulerStep, message: SchedulerMessage) => schedule(spec.graph, step.state, message, spec.maxConcurrency), initial),
-      mergeMap((step) => stepItems(invocation, spec, step, messages)),
+      mergeMap((step) => stepItems(invocation, spec, step, finished)),
     );
   });
 }

@@ -26,6 +26,24 @@ describe('Workflow', () => {
     ]);
   });
 
+  it('runs a long chain and a long routed loop of synchronous nodes in constant stack (500 steps each)', async () => {
+    const steps = Array.from({ length: 500 }, (_, i) => node((_ctx: NodeContext, n: number) => n + 1, { name: `step_${i}` }));
+    const first = node((_ctx: NodeContext, _message: string) => 0, { name: 'zero' });
+    const chain = await run(new Workflow({ name: 'chain', edges: [[START, first, ...steps]] }), 'go');
+    expect(chain).toHaveLength(501);
+    expect(chain.at(-1)?.output).toBe(500);
+
+    const count = node((ctx: NodeContext, n: number | string) => {
+      const next = typeof n === 'number' ? n + 1 : 1;
+      ctx.route = next < 500 ? 'again' : 'done';
+      return next;
+    }, { name: 'count' });
+    const end = node((_ctx: NodeContext, n: number) => `counted ${n}`, { name: 'end' });
+    const loop = await run(new Workflow({ name: 'loop', edges: [[START, count], [count, { again: count, done: end }]] }), 'go');
+    expect(loop).toHaveLength(501);
+    expect(loop.at(-1)?.output).toBe('counted 500');
+  });
+
   it('fans out on branches and joins (fan_out_fan_in recording)', async () => {
     function make_uppercase(_ctx: NodeContext, s: string) { return s.toUpperCase(); }
     function count_characters(_ctx: NodeContext, s: string) { return s.length; }
