@@ -1,17 +1,69 @@
 import type { Config } from 'jest';
 
-const config: Config = {
+/**
+ * The slow lanes: the suites that start a browser, need the PostgreSQL test server, start a child
+ * process (the CLI, an MCP stdio server, esbuild, tsc, ng build, a process to kill) or pack the
+ * package. `npm test` runs them (the "slow" project); `npm run test:unit` (the "unit" project) runs
+ * every other spec, in about a minute, under a guard (spec/support/unit-lane-guard.ts) that fails a
+ * unit suite starting a process or finding a PostgreSQL server: a new slow spec goes here.
+ * Each entry is a regular expression over the spec's path.
+ */
+const SLOW_LANES = [
+  // folders: browsers, PostgreSQL, the packed package
+  '/spec/browser/',
+  '/spec/postgres/',
+  '/spec/consumer/',
+  // the naming rule of browser specs elsewhere
+  '\\.browser\\.spec\\.ts$',
+  // single suites
+  '/spec/cli/rxadk-run\\.spec\\.ts$',
+  '/spec/cli/rxadk-typescript-apps\\.spec\\.ts$',
+  '/spec/conformance/conformance\\.spec\\.ts$',
+  '/spec/examples/examples\\.spec\\.ts$',
+  '/spec/mcp/mcp-connection-errors\\.spec\\.ts$',
+  '/spec/mcp/mcp-connection-from-config\\.spec\\.ts$',
+  '/spec/mcp/mcp-tool-timeout\\.spec\\.ts$',
+  '/spec/mcp/mcp-toolset-http\\.spec\\.ts$',
+  '/spec/mcp/mcp-toolset-stdio\\.spec\\.ts$',
+  '/spec/models/gemini-lazy-load\\.spec\\.ts$',
+  '/spec/runner/fuzz-function-calls\\.spec\\.ts$',
+  '/spec/runner/whole-turns\\.spec\\.ts$',
+  '/spec/services/get-session-service-from-uri\\.spec\\.ts$',
+  '/spec/sqlite/crash-durability\\.spec\\.ts$',
+];
+
+const shared: Config = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   roots: ['<rootDir>/spec'],
-  testMatch: ['**/*.spec.ts'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true }],
   },
+};
+
+const config: Config = {
   testTimeout: 20000,
+  // one worker per core: most suites wait (on a browser, a server, a child process, a timer) part of the time
+  maxWorkers: '100%',
+  testSequencer: '<rootDir>/scripts/jest-sequencer.mjs',
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...SLOW_LANES],
+      setupFilesAfterEnv: ['<rootDir>/spec/support/unit-lane-guard.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'slow',
+      // the same expressions: every spec is in exactly one of the two projects
+      testRegex: SLOW_LANES.map((lane) => (lane.endsWith('$') ? lane : `${lane}.*\\.spec\\.ts$`)),
+    },
+  ],
 };
 
 export default config;

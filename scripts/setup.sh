@@ -6,7 +6,10 @@
 #   which node-gyp needs to build better-sqlite3 (rxadk/sqlite) from source; chromium (the browser
 #   tests drive Debian's Chromium with playwright-core) and a font for its screenshots; tmux (the
 #   `rxadk run` terminal test).
-# - npm install (not npm ci: npm 11 leaves other platforms' optional packages out of the lock).
+# - npm install, at the root and in examples/angular-chat (the Angular example the browser test
+#   builds; its install is part of set-up, not of `npm test`). The committed locks are the ones
+#   npm 11 writes on a fresh clone, every platform's optional packages included, so the install
+#   leaves them unchanged (spec/examples/package-locks.spec.ts fails when package.json moved on).
 #   better-sqlite3 is built from source, never downloaded prebuilt: .npmrc sets build-from-source
 #   (prebuild-install then steps aside) and package.json's allowScripts lets its install script run.
 set -euo pipefail
@@ -42,6 +45,9 @@ node -e 'new (require("better-sqlite3"))(":memory:").close()' || {
   exit 1
 }
 echo "== better-sqlite3 built from source: $(ls node_modules/better-sqlite3/build/Release/better_sqlite3.node)"
+
+echo "== npm install in examples/angular-chat"
+(cd examples/angular-chat && npm install --no-audit --no-fund </dev/null)
 
 # adk-web, Google's dev UI (`rxadk web --ui adk`, and the Chromium test that drives it): the browser
 # build inside @google/adk-devtools. Installing that package fails on one of its dependencies, so

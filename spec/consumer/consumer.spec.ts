@@ -1,18 +1,20 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // rxadk as its users install it: scripts/consumer-test.sh packs the package, installs the tarball
 // with rxjs and typescript in a fresh project (no yaml, no better-sqlite3, strict install
 // scripts) and checks the CLI, strict type-checking of every entry point, the named errors of
 // missing optional peers, and agents served by `rxadk api_server`. About a minute.
-// `npm test` runs the script before Jest (scripts/test.sh) and passes its output here through
-// RXADK_CONSUMER_RESULT (<path>.txt, <path>.rc); run alone, this test runs the script itself.
-function consumerTest(): Promise<{ code: number; output: string }> {
+// `npm test` starts the script beside the type-check and Jest (scripts/test.sh) and passes its
+// output here through RXADK_CONSUMER_RESULT (<path>.txt, and <path>.rc, written once the script has
+// finished); run alone, this test runs the script itself.
+async function consumerTest(): Promise<{ code: number; output: string }> {
   const result = process.env['RXADK_CONSUMER_RESULT'];
-  if (result && existsSync(`${result}.txt`)) {
-    const rc = existsSync(`${result}.rc`) ? Number(readFileSync(`${result}.rc`, 'utf8').trim()) : 1;
-    return Promise.resolve({ code: rc, output: readFileSync(`${result}.txt`, 'utf8') });
+  if (result) {
+    while (!existsSync(`${result}.rc`)) await sleep(250);
+    return { code: Number(readFileSync(`${result}.rc`, 'utf8').trim()), output: readFileSync(`${result}.txt`, 'utf8') };
   }
   const script = join(process.cwd(), 'scripts', 'consumer-test.sh');
   return new Promise((resolve) => {

@@ -1,6 +1,8 @@
-// A bounded fuzz test (SPEC §6, whole turns): 2,000 malformed function calls and misbehaving
-// tools, seeded so a failure reproduces. Every call gets a response, every turn completes,
-// Object.prototype is untouched, and the stored session reloads whole.
+// A bounded fuzz test (SPEC §6, whole turns): malformed function calls and misbehaving tools,
+// seeded so a failure reproduces. Every call gets a response, every turn completes,
+// Object.prototype is untouched, and the stored session reloads whole. It is a soak test: 2,000
+// calls (100 turns) with RXADK_SOAK=1 (`npm run test:soak`), 200 (10 turns, every tool name and
+// argument shape still drawn) in `npm test`.
 import type { FunctionCall } from '@google/genai';
 import { firstValueFrom, lastValueFrom, NEVER, toArray } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
@@ -15,7 +17,7 @@ import { FunctionTool } from '../../lib/tools/function-tool.js';
 import { type OpenStore, REAL_STORES } from '../support/real-stores.js';
 import { user } from '../support/llm.js';
 
-const TURNS = 100;
+const TURNS = process.env['RXADK_SOAK'] === '1' ? 100 : 10;
 const CALLS_PER_TURN = 20;
 
 /** mulberry32: a small seeded PRNG. */
@@ -98,7 +100,7 @@ function fuzzModel(seed: number): ScriptedLlm {
   return new ScriptedLlm(Array.from({ length: TURNS * 2 }, () => respond), { recordRequests: false });
 }
 
-describe.each(REAL_STORES)('fuzz: 2,000 malformed function calls (%s store)', (_name, openStore) => {
+describe.each(REAL_STORES)(`fuzz: ${(TURNS * CALLS_PER_TURN).toLocaleString('en')} malformed function calls (%s store)`, (_name, openStore) => {
   let store: OpenStore;
   beforeAll(async () => {
     store = await openStore();

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { inputsHash } from '../../support/inputs-hash.js';
 
 const run = promisify(execFile);
 
@@ -10,20 +11,42 @@ export const EXAMPLE_DIR = resolve('examples/angular-chat');
 /** What `ng build` writes: the files to serve. */
 export const EXAMPLE_DIST = join(EXAMPLE_DIR, 'dist/browser');
 
-/** The newest modification time under `dir` of files whose name ends with `suffix`. */
-function newest(dir: string, suffix: string): number {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith(suffix))
-    .reduce((latest, file) => Math.max(latest, statSync(join(dir, file)).mtimeMs), 0);
+/** What rxadk's `dist/lib` is built from (the example's `file:../..` dependency uses it). */
+const RXADK_INPUTS = ['lib', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'spec/browser/support/tsconfig.rxadk-dist.json'];
+/** What the example's `ng build` reads besides rxadk. */
+const EXAMPLE_INPUTS = ['src', 'angular.json', 'tsconfig.json', 'package.json', 'package-lock.json'].map((path) => join('examples/angular-chat', path));
+
+/** The hash of the inputs a build output was made from, written beside it once the build succeeded. */
+const RXADK_STAMP = resolve('dist/lib.inputs.sha256');
+const EXAMPLE_STAMP = join(EXAMPLE_DIR, 'dist/inputs.sha256');
+
+const builtFrom = (stamp: string, hash: string): boolean => existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
+
+/** rxadk's `dist/lib`, compiled with tsc, unless it was built from these very inputs. */
+async function buildRxadkDist(hash: string): Promise<void> {
+  if (builtFrom(RXADK_STAMP, hash)) return;
+  await run(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', 'spec/browser/support/tsconfig.rxadk-dist.json'], { timeout: 120_000 });
+  writeFileSync(RXADK_STAMP, hash);
+}
+
+/** The example's own dependencies (`bash scripts/setup.sh` installs them), installed when missing. */
+async function installExampleDependencies(): Promise<void> {
+  if (existsSync(join(EXAMPLE_DIR, 'node_modules/@angular/build/package.json')) && existsSync(join(EXAMPLE_DIR, 'node_modules/rxadk'))) return;
+  const npm = ['npm', 'install', '--no-audit', '--no-fund'];
+  const [command, ...args] = existsSync('/usr/bin/flock') ? ['flock', '/tmp/rxadk-npm.lock', ...npm] : npm;
+  await run(command!, args, { cwd: EXAMPLE_DIR, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 });
 }
 
 /**
- * Makes the Angular example buildable and builds it:
+ * Makes the Angular example buildable and builds it, once per set of inputs:
  *
- * 1. rxadk's `dist/lib` (the package's exports, which the example's `file:../..` dependency
- *    uses) is rebuilt with tsc when a `lib/` source is newer than it;
- * 2. the example's own dependencies are installed (npm, under the shared npm lock) when missing;
- * 3. `ng build` (production) writes `dist/browser`.
+ * 1. if `dist/browser` was built from the current sources (a SHA-256 of rxadk's `lib/`, its
+ *    package.json and build settings, and the example's sources, settings and lock), nothing is
+ *    done;
+ * 2. otherwise rxadk's `dist/lib` (the package's exports, which the example's `file:../..`
+ *    dependency uses) is compiled with tsc, unless it was built from the current `lib/`;
+ * 3. the example's own dependencies are installed (npm, under the shared npm lock) when missing;
+ * 4. `ng build` (production) writes `dist/browser`, and the hash beside it.
  *
  * @example
  * ```ts
@@ -31,19 +54,16 @@ function newest(dir: string, suffix: string): number {
  * ```
  */
 export async function buildAngularExample(): Promise<void> {
-  const distIndex = resolve('dist/lib/index.d.ts');
-  if (!existsSync(distIndex) || newest(resolve('lib'), '.ts') > statSync(resolve('dist/lib/index.js')).mtimeMs) {
-    await run(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', 'spec/browser/support/tsconfig.rxadk-dist.json'], { timeout: 120_000 });
-  }
-  if (!existsSync(join(EXAMPLE_DIR, 'node_modules/@angular/build/package.json')) || !existsSync(join(EXAMPLE_DIR, 'node_modules/rxadk'))) {
-    const npm = ['npm', 'install', '--no-audit', '--no-fund'];
-    const [command, ...args] = existsSync('/usr/bin/flock') ? ['flock', '/tmp/rxadk-npm.lock', ...npm] : npm;
-    await run(command!, args, { cwd: EXAMPLE_DIR, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 });
-  }
+  const rxadkHash = inputsHash(RXADK_INPUTS);
+  const exampleHash = inputsHash([...RXADK_INPUTS, ...EXAMPLE_INPUTS]);
+  if (builtFrom(EXAMPLE_STAMP, exampleHash) && existsSync(join(EXAMPLE_DIST, 'index.html'))) return;
+  await buildRxadkDist(rxadkHash);
+  await installExampleDependencies();
   await run(process.execPath, [join(EXAMPLE_DIR, 'node_modules/@angular/cli/bin/ng.js'), 'build'], {
     cwd: EXAMPLE_DIR,
     env: { ...process.env, NG_CLI_ANALYTICS: 'false', CI: 'true' },
     timeout: 240_000,
     maxBuffer: 16 * 1024 * 1024,
   });
+  writeFileSync(EXAMPLE_STAMP, exampleHash);
 }
