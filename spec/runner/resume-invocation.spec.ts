@@ -1,5 +1,5 @@
 import type { Content } from '@google/genai';
-import { firstValueFrom, lastValueFrom, NEVER, Observable, take, toArray } from 'rxjs';
+import { firstValueFrom, lastValueFrom, NEVER, Observable, take, throwError, toArray } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import { LoopAgent } from '../../lib/agents/loop-agent.js';
 import { ParallelAgent } from '../../lib/agents/parallel-agent.js';
@@ -119,6 +119,32 @@ describe('resuming an invocation (resumable app)', () => {
     expect(repair.invocationId).not.toBe(before[0]!.invocationId);
     expect(repair.content!.parts![0]!.functionResponse!.response).toEqual({ error: INTERRUPTED_CALL_ERROR });
     expect(after[before.length + 1]!.author).toBe('user');
+  });
+
+  it('a sub-agent that ended just before the process died (no next checkpoint yet) is not run again', async () => {
+    /** A store that fails once, on the checkpoint that names `b` (the "crash" between a's end and it). */
+    class FailingOnceStore extends InMemorySessionService {
+      failed = false;
+      protected override storeEvent(session: Parameters<InMemorySessionService['appendEvent']>[0], event: Event) {
+        if (!this.failed && event.actions.agentState?.['current_sub_agent'] === 'b') {
+          this.failed = true;
+          return throwError(() => new Error('disk full'));
+        }
+        return super.storeEvent(session, event);
+      }
+    }
+    const modelA = new ScriptedLlm([text('A done.')]);
+    const modelB = new ScriptedLlm([text('B done.')]);
+    const seq = new SequentialAgent({ name: 'seq', subAgents: [new LlmAgent({ name: 'a', model: modelA }), new LlmAgent({ name: 'b', model: modelB })] });
+    const sessionService = new FailingOnceStore();
+    const runner = new Runner({ app: new App({ name: 'app', rootAgent: seq, resumability: { isResumable: true } }), sessionService, autoCreateSession: true });
+    const turn = (request: { newMessage?: Content; invocationId?: string }) => lastValueFrom(runner.runAsync({ userId: 'u1', sessionId: 's1', ...request }).pipe(toArray()));
+    await expect(turn({ newMessage: user('go') })).rejects.toThrow('disk full');
+    const stored = (await firstValueFrom(sessionService.getSession(ref)))!.events;
+    expect(stored.map(label).slice(1)).toEqual(['seq{"current_sub_agent":"a"}', 'a: A done.', 'a{end}']);
+    const resumed = await turn({ invocationId: stored[0]!.invocationId });
+    expect(resumed.map(label)).toEqual(['seq{"current_sub_agent":"b"}', 'b: B done.', 'b{end}', 'seq{end}']);
+    expect([modelA.callCount, modelB.callCount]).toEqual([1, 1]);
   });
 
   describe.each([
