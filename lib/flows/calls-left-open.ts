@@ -25,7 +25,7 @@ export function callsLeftOpen(ctx: InvocationContext, agent: FlowAgent): Event |
   const events = ctx.session.events;
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
-    if (event.invocationId !== ctx.invocationId || event.branch !== ctx.branch) continue;
+    if (event.invocationId !== ctx.invocationId || (event.branch !== ctx.branch && event.author !== 'user')) continue;
     return event.author === agent.name && !event.partial && getFunctionCalls(event).length > 0 ? event : undefined;
   }
   return undefined;

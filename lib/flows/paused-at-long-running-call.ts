@@ -3,7 +3,7 @@ import { isPausePoint } from '../events/is-pause-point.js';
 
 /**
  * True when the invocation of `ctx` is to pause here: the app is resumable and one of the last two
- * committed events of this invocation on this branch calls a long-running function (the call, or
+ * committed events of this invocation on this branch (a user event is on every branch) calls a long-running function (the call, or
  * the call and the tool's immediate answer; ADK Python's LlmAgent checks the same two). The agent
  * then stops without `endOfAgent`, to be resumed when the answer arrives.
  *
@@ -18,7 +18,7 @@ export function pausedAtLongRunningCall(ctx: InvocationContext): boolean {
   let seen = 0;
   for (let i = events.length - 1; i >= 0 && seen < 2; i--) {
     const event = events[i]!;
-    if (event.invocationId !== ctx.invocationId || event.branch !== ctx.branch) continue;
+    if (event.invocationId !== ctx.invocationId || (event.branch !== ctx.branch && event.author !== 'user')) continue;
     if (isPausePoint(event)) return true;
     seen++;
   }

@@ -1,3 +1,4 @@
+import { InvocationNotFoundError } from '../runner/invocation-not-found-error.js';
 import { AgentConfigError, InvalidRequestError, RxadkError, SessionNotFoundError } from '../utils/errors.js';
 
 /**
@@ -31,7 +32,7 @@ export class HttpError extends Error {
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof SessionNotFoundError) return new HttpError(404, message);
+  if (error instanceof SessionNotFoundError || error instanceof InvocationNotFoundError) return new HttpError(404, message);
   if (error instanceof InvalidRequestError) return new HttpError(400, message);
   if (isAlreadyExists(error)) return new HttpError(409, message);
   if (error instanceof AgentConfigError) return new HttpError(500, message);

@@ -1,6 +1,10 @@
 import type { Content } from '@google/genai';
-import { firstValueFrom, lastValueFrom, NEVER, Observable, take, toArray } from 'rxjs';
+import { firstValueFrom, lastValueFrom, NEVER, Observable, take, throwError, toArray } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
+import { LoopAgent } from '../../lib/agents/loop-agent.js';
+import { ParallelAgent } from '../../lib/agents/parallel-agent.js';
+import type { BaseAgent } from '../../lib/agents/base-agent.js';
+import { DelayedSessionService } from '../support/delayed-session-service.js';
 import { SequentialAgent } from '../../lib/agents/sequential-agent.js';
 import { App } from '../../lib/apps/app.js';
 import type { Event } from '../../lib/events/event.js';
@@ -115,5 +119,71 @@ describe('resuming an invocation (resumable app)', () => {
     expect(repair.invocationId).not.toBe(before[0]!.invocationId);
     expect(repair.content!.parts![0]!.functionResponse!.response).toEqual({ error: INTERRUPTED_CALL_ERROR });
     expect(after[before.length + 1]!.author).toBe('user');
+  });
+
+  it('a sub-agent that ended just before the process died (no next checkpoint yet) is not run again', async () => {
+    /** A store that fails once, on the checkpoint that names `b` (the "crash" between a's end and it). */
+    class FailingOnceStore extends InMemorySessionService {
+      failed = false;
+      protected override storeEvent(session: Parameters<InMemorySessionService['appendEvent']>[0], event: Event) {
+        if (!this.failed && event.actions.agentState?.['current_sub_agent'] === 'b') {
+          this.failed = true;
+          return throwError(() => new Error('disk full'));
+        }
+        return super.storeEvent(session, event);
+      }
+    }
+    const modelA = new ScriptedLlm([text('A done.')]);
+    const modelB = new ScriptedLlm([text('B done.')]);
+    const seq = new SequentialAgent({ name: 'seq', subAgents: [new LlmAgent({ name: 'a', model: modelA }), new LlmAgent({ name: 'b', model: modelB })] });
+    const sessionService = new FailingOnceStore();
+    const runner = new Runner({ app: new App({ name: 'app', rootAgent: seq, resumability: { isResumable: true } }), sessionService, autoCreateSession: true });
+    const turn = (request: { newMessage?: Content; invocationId?: string }) => lastValueFrom(runner.runAsync({ userId: 'u1', sessionId: 's1', ...request }).pipe(toArray()));
+    await expect(turn({ newMessage: user('go') })).rejects.toThrow('disk full');
+    const stored = (await firstValueFrom(sessionService.getSession(ref)))!.events;
+    expect(stored.map(label).slice(1)).toEqual(['seq{"current_sub_agent":"a"}', 'a: A done.', 'a{end}']);
+    const resumed = await turn({ invocationId: stored[0]!.invocationId });
+    expect(resumed.map(label)).toEqual(['seq{"current_sub_agent":"b"}', 'b: B done.', 'b{end}', 'seq{end}']);
+    expect([modelA.callCount, modelB.callCount]).toEqual([1, 1]);
+  });
+
+  describe.each([
+    ['a synchronous store', () => new InMemorySessionService()],
+    ['a store taking 5 ms per call', () => new DelayedSessionService(5)],
+  ])('on %s', (_name, makeStore) => {
+    function resumable(rootAgent: BaseAgent) {
+      const sessionService = makeStore();
+      const runner = new Runner({ app: new App({ name: 'app', rootAgent, resumability: { isResumable: true } }), sessionService, autoCreateSession: true });
+      const turn = (request: { newMessage?: Content; invocationId?: string }) =>
+        lastValueFrom(runner.runAsync({ userId: 'u1', sessionId: 's1', ...request }).pipe(toArray()));
+      const firstInvocation = async () => (await firstValueFrom(sessionService.getSession(ref)))!.events[0]!.invocationId;
+      return { turn, firstInvocation };
+    }
+
+    it('LoopAgent resumes at the pass and sub-agent of its checkpoint', async () => {
+      const writer = new ScriptedLlm([text('w0'), text('w1'), text('w2')]);
+      const critic = new ScriptedLlm([text('c0'), new Error('critic down'), text('c1')]);
+      const loop = new LoopAgent({ name: 'loop', maxIterations: 2, subAgents: [new LlmAgent({ name: 'writer', model: writer }), new LlmAgent({ name: 'critic', model: critic })] });
+      const { turn, firstInvocation } = resumable(loop);
+      await expect(turn({ newMessage: user('go') })).rejects.toThrow('critic down');
+      const resumed = await turn({ invocationId: await firstInvocation() });
+      expect(resumed.map(label)).toEqual(['critic: c1', 'critic{end}', 'loop{end}']);
+      expect([writer.callCount, critic.callCount]).toEqual([2, 3]);
+    });
+
+    it('ParallelAgent resumed runs only the children that had not ended', async () => {
+      const approve = new LongRunningFunctionTool({ name: 'approve', description: 'Asks for approval.', execute: () => undefined });
+      const left = new ScriptedLlm([text('left done')]);
+      const right = new ScriptedLlm([calls({ name: 'approve', args: {} }), text('right done')]);
+      const par = new ParallelAgent({ name: 'par', subAgents: [new LlmAgent({ name: 'left', model: left }), new LlmAgent({ name: 'right', model: right, tools: [approve] })] });
+      const { turn } = resumable(par);
+      const first = await turn({ newMessage: user('go') });
+      expect(first.map(label)).toEqual(expect.arrayContaining(['par{}', 'left: left done', 'left{end}', 'right: call approve']));
+      expect(first.map(label)).not.toContain('par{end}');
+      const call = first.find((e) => e.content?.parts?.[0]?.functionCall)!.content!.parts![0]!.functionCall!;
+      const second = await turn({ newMessage: { role: 'user', parts: [{ functionResponse: { id: call.id!, name: 'approve', response: { ok: true } } }] } });
+      expect(second.map(label)).toEqual(['right: right done', 'right{end}', 'par{end}']);
+      expect([left.callCount, right.callCount]).toEqual([1, 2]);
+    });
   });
 });

@@ -53,6 +53,15 @@ describe('the ADK HTTP API (a real server on a random port)', () => {
     });
   });
 
+  describe('invocation_id (ADK\'s RunAgentRequest)', () => {
+    it('POST /run with invocation_id on an app that is not resumable is a 400 naming resumability', async () => {
+      const session = await newSession();
+      const answer = await call(base, 'POST', '/run', { app_name: 'notes', user_id: 'u1', session_id: session.id, invocation_id: 'e-1' });
+      expect(answer.status).toBe(400);
+      expect((answer.json as { error: string }).error).toContain('resumability: { isResumable: true }');
+    });
+  });
+
   describe('apps and sessions', () => {
     it('GET /list-apps lists the apps by name', async () => {
       const answer = await call(base, 'GET', '/list-apps');
