@@ -1,4 +1,4 @@
-import { parseArgs } from '../lib/cli/parse-args.js';
+import { parseArgs } from '../lib/utils/parse-args.js';
 
 /** Reads `--name value` / `--name=value` options of a bench entry (the CLI's own parser). */
 export function benchOptions(argv: readonly string[]) {

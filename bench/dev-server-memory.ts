@@ -1,8 +1,8 @@
 // `npm run bench` (part): the dev server's memory over many sessions (issue 15). The weather turn,
 // run the way `rxadk web` runs it (AppRunners: the trace plugin, the recording instrumentation, an
 // in-memory session store), 20,000 turns over 2,000 sessions, two ways:
-//   bounded    — the defaults (TraceRecorder 20,000 entries; SpanStore 10,000 spans and 8 million
-//                characters of attributes; content capture on, as `rxadk web` runs)
+//   bounded    — the defaults (one TraceStore: 30,000 records — hook entries and spans together —
+//                and 12 million characters; content capture on, as `rxadk web` runs)
 //   unbounded  — limits out of reach: what the server kept before the total bound (100 invocations
 //                per session, so every turn of these 10-turn sessions stays)
 // Then every session is deleted from the store directly (not through the API, which would forget
@@ -16,8 +16,8 @@ import { LlmAgent } from '../lib/agents/llm-agent.js';
 import { AppRunners } from '../lib/server/app-runners.js';
 import { appSourceOf } from '../lib/server/app-source.js';
 import { runWithTrace } from '../lib/server/run-with-trace.js';
-import { DEFAULT_SPAN_CHARS, DEFAULT_SPAN_LIMIT, SpanStore } from '../lib/server/span-store.js';
-import { DEFAULT_TRACE_ENTRY_LIMIT, TraceRecorder } from '../lib/server/trace-recorder.js';
+import { TraceStore } from '../lib/server/trace-store.js';
+import { DEFAULT_TRACE_CHAR_LIMIT, DEFAULT_TRACE_RECORD_LIMIT, type TraceStoreOptions } from '../lib/server/trace-store-options.js';
 import { InMemorySessionService } from '../lib/sessions/in-memory-session-service.js';
 import { benchOptions } from './bench-options.js';
 import { RxadkScriptedLlm, rxadkWeatherTool } from './frameworks/rxadk.js';
@@ -30,8 +30,8 @@ const HUGE = 1_000_000_000;
 
 interface Result {
   label: string;
-  entries: number;
-  spans: number;
+  records: number;
+  chars: number;
   heldMb: number;
 }
 
@@ -40,14 +40,13 @@ function heapMb(): number {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 }
 
-async function measure(label: string, limits: { entries: number; spans: number; chars: number }, turns: number, sessions: number): Promise<Result> {
+async function measure(label: string, limits: TraceStoreOptions, turns: number, sessions: number): Promise<Result> {
   const agent = new LlmAgent({ name: 'weather_agent', model: new RxadkScriptedLlm(WEATHER_TURN), instruction: WEATHER_INSTRUCTION, tools: [rxadkWeatherTool()] });
   const sessionService = new InMemorySessionService();
   const runners = new AppRunners({
     apps: appSourceOf([{ name: 'weather', rootAgent: agent, plugins: [] }]),
     sessionService,
-    recorder: new TraceRecorder({ maxEntries: limits.entries }),
-    spans: new SpanStore(limits.spans, limits.chars),
+    traces: new TraceStore(limits),
   });
   const runner = await lastValueFrom(runners.runnerFor('weather'));
   const ids = await lastValueFrom(
@@ -61,7 +60,7 @@ async function measure(label: string, limits: { entries: number; spans: number; 
   await lastValueFrom(
     range(0, turns).pipe(
       concatMap((turn) =>
-        runWithTrace(runner, runners.recorder, {
+        runWithTrace(runner, runners.traces, {
           appName: 'weather',
           userId: 'u',
           sessionId: ids[turn % ids.length]!,
@@ -75,7 +74,7 @@ async function measure(label: string, limits: { entries: number; spans: number; 
   );
   await lastValueFrom(from(ids).pipe(concatMap((sessionId) => sessionService.deleteSession({ appName: 'weather', userId: 'u', sessionId }))), { defaultValue: undefined });
   const held = heapMb() - before;
-  return { label, entries: runners.recorder.size, spans: runners.spans.size, heldMb: held };
+  return { label, records: runners.traces.size, chars: runners.traces.chars, heldMb: held };
 }
 
 async function main(): Promise<void> {
@@ -84,10 +83,10 @@ async function main(): Promise<void> {
   const sessions = int('sessions', 2_000);
   console.log(heading(`Dev server memory: ${turns} weather turns over ${sessions} sessions, sessions then deleted from the store`));
   const results = [
-    await measure('bounded (defaults)', { entries: DEFAULT_TRACE_ENTRY_LIMIT, spans: DEFAULT_SPAN_LIMIT, chars: DEFAULT_SPAN_CHARS }, turns, sessions),
-    await measure('unbounded (before)', { entries: HUGE, spans: HUGE, chars: HUGE }, turns, sessions),
+    await measure('bounded (defaults)', { maxRecords: DEFAULT_TRACE_RECORD_LIMIT, maxChars: DEFAULT_TRACE_CHAR_LIMIT }, turns, sessions),
+    await measure('unbounded (before)', { maxRecords: HUGE, maxChars: HUGE }, turns, sessions),
   ];
-  console.log(table(['traces', 'entries kept', 'spans kept', 'heap still held (MB)'], results.map((r) => [r.label, r.entries, r.spans, fmt(r.heldMb)])));
+  console.log(table(['traces', 'records kept', 'characters kept', 'heap still held (MB)'], results.map((r) => [r.label, r.records, r.chars, fmt(r.heldMb)])));
 }
 
 if (!respawnWithGc(import.meta.url)) await main();

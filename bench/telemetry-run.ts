@@ -10,7 +10,7 @@
 import { BasicTracerProvider, type ReadableSpan, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { count, lastValueFrom } from 'rxjs';
 import { LlmAgent } from '../lib/agents/llm-agent.js';
-import type { Instrumentation } from '../lib/context/instrumentation.js';
+import type { Instrumentation } from '../lib/context/invocation-context.js';
 import { InMemoryRunner } from '../lib/runner/in-memory-runner.js';
 import { openTelemetry } from '../lib/telemetry/open-telemetry.js';
 import { benchOptions } from './bench-options.js';

@@ -88,14 +88,16 @@ export {
 export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.js';
 export { BaseMemoryService, type MemoryEntry, type SearchMemoryResponse } from './memory/base-memory-service.js';
 export { InMemoryMemoryService } from './memory/in-memory-memory-service.js';
-export { LoadMemoryTool, loadMemoryTool, LOAD_MEMORY_INSTRUCTION, type LoadMemoryResponse } from './memory/load-memory-tool.js';
+export { LoadMemoryTool, loadMemoryTool, LOAD_MEMORY_INSTRUCTION, type LoadMemoryResponse } from './tools/load-memory-tool.js';
 
 // contexts
 export { ReadonlyContext } from './context/readonly-context.js';
 export { CallbackContext } from './context/callback-context.js';
 export { ToolContext, type ToolContextInit } from './context/tool-context.js';
 export { InvocationContext, type InvocationContextInit } from './context/invocation-context.js';
-export type { Instrumentation, InstrumentedToolCall, ToolCallOutcome } from './context/instrumentation.js';
+export type { Instrumentation } from './context/invocation-context.js';
+export type { InstrumentedToolCall } from './context/instrumented-tool-call.js';
+export type { ToolCallOutcome } from './context/tool-call-outcome.js';
 export { DEFAULT_MAX_LLM_CALLS, type RunConfig } from './context/run-config.js';
 
 // tools
@@ -179,10 +181,6 @@ export {
   type TranscriptCancelled,
 } from './embedding/transcript.js';
 export { toTranscript } from './embedding/to-transcript.js';
-export {
-  Conversation,
-  ConversationClosedError,
-  type ConversationOptions,
-  type ConversationState,
-  type TurnOutcome,
-} from './embedding/conversation.js';
+export { Conversation, type ConversationOptions } from './embedding/conversation.js';
+export { ConversationClosedError } from './embedding/conversation-closed-error.js';
+export { type ConversationState, type TurnOutcome } from './embedding/conversation-state.js';

@@ -2,6 +2,7 @@ import { concatMap, defer, EMPTY, map, type Observable } from 'rxjs';
 import { leanConcat } from '../operators/lean-concat.js';
 import { instrumentedAgent } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
+import type { RunnableAgent } from '../context/runnable-agent.js';
 import type { Event } from '../events/event.js';
 import { agentHooks, type AgentHooks } from '../plugins/agent-hooks.js';
 import type { CallbackChain } from '../plugins/callback-chain.js';
@@ -43,7 +44,7 @@ export interface BaseAgentConfig {
  * const echo = new Echo({ name: 'echo', beforeAgentCallback: (cb) => { cb.state.set('seen', true); } });
  * ```
  */
-export abstract class BaseAgent {
+export abstract class BaseAgent implements RunnableAgent {
   readonly name: string;
   description: string | undefined;
   readonly subAgents: BaseAgent[];

@@ -1,4 +1,4 @@
-import type { ParsedArgs } from './parse-args.js';
+import type { ParsedArgs } from '../utils/parse-args.js';
 
 /**
  * A sub-command of the `rxadk` CLI. Each lives in `lib/cli/commands/<name>.ts` and exports

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CliCommand } from './cli-command.js';
-import { parseArgs } from './parse-args.js';
+import { parseArgs } from '../utils/parse-args.js';
 
 const COMMANDS_DIR = new URL('./commands/', import.meta.url);
 

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { validateAgentName } from '../agents/validate-agent-name.js';
 import { AgentConfigError } from '../utils/errors.js';
 
 /**
@@ -21,10 +22,11 @@ export interface ScaffoldOptions {
 export const DEFAULT_SCAFFOLD_MODEL = 'gemini-2.5-flash';
 
 /**
- * Writes a new app folder `<parentDir>/<name>`: `agent.ts` (an LlmAgent with a FunctionTool, a
- * callback; its model is the provider the environment names (`modelFromEnvironment`), else an
- * offline demo model), `.env.example` and `README.md`. Returns the files written. Errors with
- * {@link AgentConfigError} for a bad name or a folder that exists and is not empty.
+ * Writes a new app folder `<parentDir>/<name>`: `agent.ts` (an LlmAgent named after the app,
+ * {@link scaffoldAgentName}, with a FunctionTool and a callback; its model is the provider the
+ * environment names (`modelFromEnvironment`), else an offline demo model), `.env.example` and
+ * `README.md`. Returns the files written. Errors with {@link AgentConfigError} for a bad name
+ * (checked before anything is written) or a folder that exists and is not empty.
  *
  * @example
  * ```ts
@@ -37,11 +39,12 @@ export function scaffoldApp(options: ScaffoldOptions): string[] {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) {
     throw new AgentConfigError(`"${name}" is not an app name: use letters, digits, "_" and "-", starting with a letter (e.g. my_agent).`);
   }
+  const agentName = scaffoldAgentName(name);
   const folder = resolve(options.parentDir, name);
   if (existsSync(folder) && readdirSync(folder).length > 0) throw new AgentConfigError(`${folder} already exists and is not empty.`);
   mkdirSync(folder, { recursive: true });
   const files: [string, string][] = [
-    ['agent.ts', agentSource(name, model)],
+    ['agent.ts', agentSource(name, agentName, model)],
     ['.env.example', envExample(model)],
     ['README.md', readme(name, options.parentDir)],
   ];
@@ -52,12 +55,30 @@ export function scaffoldApp(options: ScaffoldOptions): string[] {
   });
 }
 
-/** The agent's name in code: the app name with `-` turned into `_`, then `_agent`. */
-function agentName(name: string): string {
-  return `${name.replace(/-/g, '_')}_agent`;
+/**
+ * The name `rxadk create` gives an app's agent: the app's name, with `-` turned into `_` so that it
+ * is an identifier (`my-agent` → `my_agent`). Errors with {@link AgentConfigError} for a name that
+ * gives no valid agent name: not an identifier after that, or `user` (reserved for the end user).
+ *
+ * @example
+ * ```ts
+ * scaffoldAgentName('my_agent'); // 'my_agent'
+ * scaffoldAgentName('my-agent'); // 'my_agent'
+ * ```
+ */
+export function scaffoldAgentName(appName: string): string {
+  const name = appName.replace(/-/g, '_');
+  if (name === 'user') {
+    throw new AgentConfigError(
+      `"${appName}" cannot be an app name for rxadk create: its agent would be named "user", which is reserved for the end user's messages. Choose another name, e.g. user_helper.`,
+      { agentName: name },
+    );
+  }
+  validateAgentName(name);
+  return name;
 }
 
-function agentSource(name: string, model: string): string {
+function agentSource(name: string, agentName: string, model: string): string {
   return `/**
  * The ${name} app, made by \`rxadk create\`. Run it with \`npx rxadk run .\` (a terminal chat) or
  * \`npx rxadk web ..\` (the dev UI). With no model key in the environment it answers with a
@@ -109,7 +130,7 @@ function reply(text: string): LlmResponse {
  * \`\`\`
  */
 export const rootAgent = new LlmAgent({
-  name: '${agentName(name)}',
+  name: '${agentName}',
   description: 'Tells the time in a city.',
   model: modelFromEnvironment(process.env, { gemini: '${model}' }) ?? new DemoModel(),
   instruction: 'You are a helpful assistant. Use get_time to tell the time in a city.',

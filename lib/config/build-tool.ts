@@ -13,9 +13,11 @@ import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js'
 import { camelizeKeys } from './camelize-keys.js';
 import type { ConfigSource } from './config-source.js';
 import { LazyMcpToolset } from './lazy-mcp-toolset.js';
-import { loadAgentConfig } from './load-agent-config.js';
 
 type ToolEntry = { name?: unknown; args?: Record<string, unknown> };
+
+/** Loads the agent config at an absolute path (for an `AgentTool` entry's `config_path`); `loadAgentConfig` passes its own. */
+export type LoadAgent = (file: string) => BaseAgent;
 
 const BUILT_INS: Record<string, () => BaseTool> = {
   google_search: () => new GoogleSearchTool(),
@@ -24,7 +26,7 @@ const BUILT_INS: Record<string, () => BaseTool> = {
   exit_loop: () => exitLoopTool,
 };
 
-const TOOL_CLASSES: Record<string, (source: ConfigSource, key: string, args: Record<string, unknown>) => BaseTool | BaseToolset> = {
+const TOOL_CLASSES: Record<string, (source: ConfigSource, key: string, args: Record<string, unknown>, loadAgent: LoadAgent) => BaseTool | BaseToolset> = {
   AgentTool: agentTool,
   McpToolset: (_source, _key, args) => new LazyMcpToolset(args),
   LongRunningFunctionTool: longRunningTool,
@@ -38,30 +40,31 @@ const TOOL_CLASSES: Record<string, (source: ConfigSource, key: string, args: Rec
  * One `tools:` entry of an agent config: a built-in name (`google_search`, `url_context`,
  * `google_maps_grounding`, `exit_loop`), a tool class with `args` (`AgentTool`, `McpToolset`,
  * `LongRunningFunctionTool`, `ExampleTool`), or a dotted name from the registry (a `BaseTool`, a
- * `BaseToolset`, or a `FunctionToolConfig` that becomes a `FunctionTool`).
+ * `BaseToolset`, or a `FunctionToolConfig` that becomes a `FunctionTool`). An `AgentTool`'s
+ * `config_path` is loaded with `loadAgent`.
  *
  * @example
  * ```ts
- * buildTool(source, 'tools[0]', { name: 'google_search' }); // a GoogleSearchTool
+ * buildTool(source, 'tools[0]', { name: 'google_search' }, (file) => loadAgentConfig(file)); // a GoogleSearchTool
  * ```
  */
-export function buildTool(source: ConfigSource, key: string, entry: unknown): BaseTool | BaseToolset {
+export function buildTool(source: ConfigSource, key: string, entry: unknown, loadAgent: LoadAgent): BaseTool | BaseToolset {
   const { name, args = {} } = (entry ?? {}) as ToolEntry;
   if (typeof name !== 'string') throw source.error(key, 'needs a name');
   const builtIn = BUILT_INS[name];
   if (builtIn) return builtIn();
   const toolClass = TOOL_CLASSES[name];
-  if (toolClass) return toolClass(source, key, args);
+  if (toolClass) return toolClass(source, key, args, loadAgent);
   const value = source.registered(`${key}.name`, name, isToolLike);
   if (value instanceof BaseTool || value instanceof BaseToolset) return value;
   return new FunctionTool(value as FunctionToolConfig);
 }
 
-function agentTool(source: ConfigSource, key: string, args: Record<string, unknown>): AgentTool {
+function agentTool(source: ConfigSource, key: string, args: Record<string, unknown>, loadAgent: LoadAgent): AgentTool {
   const ref = (args['agent'] ?? {}) as { config_path?: unknown; code?: unknown };
   let agent: BaseAgent;
   if (typeof ref.config_path === 'string') {
-    agent = loadAgentConfig(resolve(dirname(source.file), ref.config_path), { registry: source.registry });
+    agent = loadAgent(resolve(dirname(source.file), ref.config_path));
   } else if (typeof ref.code === 'string') {
     agent = source.registered(`${key}.args.agent.code`, ref.code, (v) => !!v && typeof v === 'object') as BaseAgent;
   } else {

@@ -12,7 +12,7 @@ import { AgentConfigError } from '../utils/errors.js';
 import type { AgentRegistry } from './agent-registry.js';
 import { camelizeKeys } from './camelize-keys.js';
 import { ConfigSource } from './config-source.js';
-import { buildTool } from './build-tool.js';
+import { buildTool, type LoadAgent } from './build-tool.js';
 
 /** Options of {@link loadAgentConfig}. */
 export interface LoadAgentConfigOptions {
@@ -110,9 +110,14 @@ function llmOptions(source: ConfigSource) {
     ...optional('disallowTransferToPeers', source.optionalBoolean('disallow_transfer_to_peers')),
     ...optional('inputSchema', schema(source, 'input_schema')),
     ...optional('outputSchema', schema(source, 'output_schema')),
-    tools: source.list('tools').map((entry, i) => buildTool(source, `tools[${i}]`, entry)),
+    tools: source.list('tools').map((entry, i) => buildTool(source, `tools[${i}]`, entry, loadToolAgent(source))),
     ...callbacks(source, ['before_model_callbacks', 'after_model_callbacks', 'before_tool_callbacks', 'after_tool_callbacks']),
   };
+}
+
+/** An `AgentTool`'s `config_path` is a tree of its own: loaded afresh, with the same registry. */
+function loadToolAgent(source: ConfigSource): LoadAgent {
+  return (file) => loadAgentConfig(file, { registry: source.registry });
 }
 
 function buildSubAgents(source: ConfigSource, loadChild: LoadChild): BaseAgent[] {

@@ -1,11 +1,11 @@
 import type { FunctionCall } from '@google/genai';
 import { defer, Observable } from 'rxjs';
-import type { BaseAgent } from '../agents/base-agent.js';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
-import type { BaseTool } from '../tools/base-tool.js';
-import type { ToolCallOutcome } from './instrumentation.js';
+import type { ToolLike } from '../models/tool-like.js';
+import type { AgentLike } from './agent-like.js';
 import type { InvocationContext } from './invocation-context.js';
+import type { ToolCallOutcome } from './tool-call-outcome.js';
 
 // The core's side of Instrumentation: each function runs a part of a run through the run's
 // instrumentation when it has one, and directly (no extra subscription, no extra allocation)
@@ -32,7 +32,7 @@ export function instrumentedInvocation(ctx: InvocationContext, run: (ctx: Invoca
  * instrumentedAgent(ctx, this, (ctx) => this.runCallbacksAndBody(ctx));
  * ```
  */
-export function instrumentedAgent(ctx: InvocationContext, agent: BaseAgent, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event> {
+export function instrumentedAgent(ctx: InvocationContext, agent: AgentLike, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event> {
   const instrumentation = ctx.instrumentation;
   return instrumentation ? instrumentation.agent(ctx, agent, run) : run(ctx);
 }
@@ -47,7 +47,7 @@ export function instrumentedAgent(ctx: InvocationContext, agent: BaseAgent, run:
  */
 export function instrumentedModelCall(
   ctx: InvocationContext,
-  agent: BaseAgent,
+  agent: AgentLike,
   request: LlmRequest,
   run: (ctx: InvocationContext) => Observable<Event>,
 ): Observable<Event> {
@@ -65,9 +65,9 @@ export function instrumentedModelCall(
  */
 export function instrumentedToolCall(
   ctx: InvocationContext,
-  agent: BaseAgent,
+  agent: AgentLike,
   call: FunctionCall,
-  tool: BaseTool | undefined,
+  tool: ToolLike | undefined,
   run: (ctx: InvocationContext) => Observable<ToolCallOutcome>,
 ): Observable<ToolCallOutcome> {
   const instrumentation = ctx.instrumentation;

@@ -1,32 +1,34 @@
 import type { Content } from '@google/genai';
 import { BehaviorSubject, defer, EMPTY, filter, map, type Observable, take } from 'rxjs';
-import type { BaseAgent } from '../agents/base-agent.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { createEventActions } from '../events/event-actions.js';
 import type { Event, EventInit } from '../events/event.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
-import type { PluginManager } from '../plugins/plugin-manager.js';
+import type { LlmRequest } from '../models/llm-request.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import { schedulerClock, type Clock } from '../utils/clock.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
+import { LazyAbortController } from '../utils/lazy-abort-controller.js';
+import type { AgentLike } from './agent-like.js';
 import { CommitBarrier } from './commit-barrier.js';
-import type { Instrumentation } from './instrumentation.js';
-import { LazyAbortController } from './lazy-abort-controller.js';
+import type { InstrumentedToolCall } from './instrumented-tool-call.js';
+import type { PluginManagerLike } from './plugin-manager-like.js';
 import type { RunConfig } from './run-config.js';
+import type { ToolCallOutcome } from './tool-call-outcome.js';
 
 /** What {@link InvocationContext} is built from. Only `session`, `sessionService` and `agent` are required. */
 export interface InvocationContextInit {
   session: Session;
   sessionService: BaseSessionService;
-  agent: BaseAgent;
+  agent: AgentLike;
   artifactService?: BaseArtifactService;
   memoryService?: BaseMemoryService;
   invocationId?: string;
   branch?: string;
   userContent?: Content;
   runConfig?: RunConfig;
-  pluginManager?: PluginManager;
+  pluginManager?: PluginManagerLike;
   /**
    * The barrier `emit` shares with the Runner's commit step (the Runner passes its own). Default:
    * a fresh one, which nothing commits through: `emit` completes at once (an agent run without a Runner).
@@ -49,7 +51,7 @@ interface Invocation {
   readonly memoryService: BaseMemoryService | undefined;
   userContent: Content | undefined;
   readonly runConfig: RunConfig;
-  readonly pluginManager: PluginManager | undefined;
+  readonly pluginManager: PluginManagerLike | undefined;
   readonly commitBarrier: CommitBarrier;
   readonly idGenerator: IdGenerator;
   readonly clock: Clock;
@@ -81,7 +83,8 @@ interface Invocation {
  * ```
  */
 export class InvocationContext {
-  readonly agent: BaseAgent;
+  /** The agent this context is for (a `BaseAgent`). */
+  readonly agent: AgentLike;
   readonly branch: string | undefined;
   /**
    * The instrumentation's handle on the part of the run this view is in (a span, for
@@ -135,7 +138,8 @@ export class InvocationContext {
   get runConfig(): RunConfig {
     return this.invocation.runConfig;
   }
-  get pluginManager(): PluginManager | undefined {
+  /** The Runner's plugins (its `PluginManager`), if it has any. */
+  get pluginManager(): PluginManagerLike | undefined {
     return this.invocation.pluginManager;
   }
   /** Fires when the caller unsubscribes from the run (or the run fails). */
@@ -221,7 +225,7 @@ export class InvocationContext {
   }
 
   /** A context for `agent` in the same invocation (on `branch`, or this context's branch). */
-  forAgent(agent: BaseAgent, branch: string | undefined = this.branch): InvocationContext {
+  forAgent(agent: AgentLike, branch: string | undefined = this.branch): InvocationContext {
     return this.view(agent, branch, this.traceScope);
   }
 
@@ -238,7 +242,7 @@ export class InvocationContext {
     return this.view(this.agent, this.branch, scope);
   }
 
-  private view(agent: BaseAgent, branch: string | undefined, traceScope: unknown): InvocationContext {
+  private view(agent: AgentLike, branch: string | undefined, traceScope: unknown): InvocationContext {
     const view = Object.create(InvocationContext.prototype) as { -readonly [K in 'agent' | 'branch' | 'traceScope']: InvocationContext[K] } & {
       invocation: Invocation;
     };
@@ -265,4 +269,57 @@ export class InvocationContext {
   incrementLlmCallCount(): number {
     return ++this.invocation.llmCalls;
   }
+}
+
+// Instrumentation and InvocationContext name each other, so they share this file: two files
+// would import each other (docs/architecture.md).
+
+/**
+ * How a run is observed from inside, span by span: the core hands each part of a run — the
+ * invocation, each agent, each model call (with the tools it asked for), each tool call — to
+ * these wrappers, and runs user code (callbacks, tools' functions, the model's request) through
+ * {@link enter}. Installed with the Runner's `instrumentation` option; `rxadk/telemetry`'s
+ * `openTelemetry()` is one. Without one, the core calls nothing here and pays nothing.
+ *
+ * A wrapper must subscribe to `run(view)` exactly once per subscription to its result, pass every
+ * value and notification through unchanged, and unsubscribe from it when unsubscribed. `view` is
+ * the context the part runs in: typically `ctx.withTraceScope(scope)`, so that the parts inside
+ * find their parent in `ctx.traceScope` — the stream carries the span, no side table does.
+ *
+ * ```
+ * invocation ─► agent ─► modelCall ─► toolCall, toolCall (siblings)
+ *                    └─► agent (a transfer, a sub-agent)
+ * ```
+ *
+ * @example
+ * ```ts
+ * const logging: Instrumentation = {
+ *   invocation: (ctx, run) => run(ctx),
+ *   agent: (ctx, agent, run) => defer(() => (console.log('agent', agent.name), run(ctx))),
+ *   modelCall: (ctx, agent, request, run) => run(ctx),
+ *   toolCall: (ctx, call, run) => run(ctx),
+ *   enter: (ctx, fn) => fn(),
+ * };
+ * new Runner({ appName, agent, sessionService, instrumentation: logging });
+ * ```
+ */
+export interface Instrumentation {
+  /** One `runAsync`: the user message, the agents, the run callbacks. */
+  invocation(ctx: InvocationContext, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event>;
+  /** One agent's run: its callbacks and its body (sub-agents included). */
+  agent(ctx: InvocationContext, agent: AgentLike, run: (ctx: InvocationContext) => Observable<Event>): Observable<Event>;
+  /**
+   * One model call and what follows from its answer: the model callbacks, the model's events
+   * (partial chunks and the final one), the tool calls it asked for and their response event.
+   */
+  modelCall(
+    ctx: InvocationContext,
+    agent: AgentLike,
+    request: LlmRequest,
+    run: (ctx: InvocationContext) => Observable<Event>,
+  ): Observable<Event>;
+  /** One tool call: its callbacks, its validation and its run. */
+  toolCall(ctx: InvocationContext, call: InstrumentedToolCall, run: (ctx: InvocationContext) => Observable<ToolCallOutcome>): Observable<ToolCallOutcome>;
+  /** Calls `fn` (user code) inside the span of `ctx`'s part, so that what it starts nests there. */
+  enter<T>(ctx: InvocationContext, fn: () => T): T;
 }

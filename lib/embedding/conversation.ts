@@ -1,12 +1,21 @@
 import type { Content } from '@google/genai';
-import { BehaviorSubject, distinctUntilChanged, map, type Observable, Subscription } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, EMPTY, map, type Observable, observeOn, queueScheduler, scan, startWith, Subject } from 'rxjs';
 import type { RunConfig } from '../context/run-config.js';
 import { createConfirmationResponse, type ConfirmationRequest } from '../events/confirmation-requests.js';
-import { createEvent, type Event } from '../events/event.js';
 import type { Runner } from '../runner/runner.js';
-import { RxadkError } from '../utils/errors.js';
-import { EMPTY_TRANSCRIPT, settleTranscript, type Transcript, type TranscriptEntry, transcriptReducer } from './transcript.js';
+import { conversationActions } from './conversation-actions.js';
+import { ConversationClosedError } from './conversation-closed-error.js';
+import { CANCEL_COMMAND, CLOSE_COMMAND, type ConversationCommand, sendCommand } from './conversation-command.js';
+import { conversationHistory } from './conversation-history.js';
+import { conversationReducer, INITIAL_CONVERSATION_MODEL } from './conversation-reducer.js';
+import { type ConversationState, IDLE_CONVERSATION } from './conversation-state.js';
+import { conversationTurn } from './conversation-turn.js';
+import type { TranscriptEntry } from './transcript.js';
 import { userMessage } from './user-message.js';
+
+// Importable from here too, as before the split.
+export { ConversationClosedError } from './conversation-closed-error.js';
+export type { ConversationState, TurnOutcome } from './conversation-state.js';
 
 /** What a {@link Conversation} runs on. */
 export interface ConversationOptions {
@@ -18,34 +27,6 @@ export interface ConversationOptions {
   /** Fold the session's stored events into the transcript first (default true). */
   loadHistory?: boolean;
 }
-
-/** How a turn ended. */
-export type TurnOutcome = 'done' | 'cancelled' | 'failed';
-
-/** Everything a {@link Conversation} shows: its transcript, whether it is busy, how the last turn ended. */
-export interface ConversationState extends Transcript {
-  /** A turn is running or queued (or waits for the history to load). */
-  readonly busy: boolean;
-  /** How the last turn ended; absent before the first one ends. */
-  readonly lastTurn?: TurnOutcome;
-}
-
-/**
- * The error of a {@link Conversation} used after `close()` (code `CONVERSATION_CLOSED`).
- *
- * @example
- * ```ts
- * conversation.close();
- * conversation.send('hi'); // throws ConversationClosedError
- * ```
- */
-export class ConversationClosedError extends RxadkError {
-  constructor() {
-    super('CONVERSATION_CLOSED', 'This Conversation is closed: create a new one to go on with the session.');
-  }
-}
-
-const IDLE: ConversationState = Object.freeze({ ...EMPTY_TRANSCRIPT, busy: false });
 
 /**
  * A hot, shared handle on one session of a Runner, for UIs (Angular's `toSignal` and `async`
@@ -60,6 +41,11 @@ const IDLE: ConversationState = Object.freeze({ ...EMPTY_TRANSCRIPT, busy: false
  *   running tools see their abort signal) and drops the queued ones; a `cancelled` entry marks it.
  * - A turn that fails adds an `error` entry; the streams never error, and the next send works.
  * - With `loadHistory` (the default) the session's stored events are folded in first.
+ *
+ * Inside, one stream: the methods put commands on a Subject; `conversationActions` turns them into
+ * actions (the history, then `concatTurns` of the sends, a cancel, a close); `observeOn(queueScheduler)`
+ * keeps the actions in order when a subscriber sends from inside its callback; `scan` folds them
+ * with the pure `conversationReducer`; the `BehaviorSubject` holds the result.
  *
  * @example
  * ```ts
@@ -79,31 +65,29 @@ export class Conversation {
   /** True while a turn runs or waits. */
   readonly busy$: Observable<boolean>;
 
-  private readonly runner: Runner;
-  private readonly userId: string;
-  private readonly sessionId: string;
-  private readonly runConfig: RunConfig | undefined;
-  private readonly store = new BehaviorSubject<ConversationState>(IDLE);
-  private readonly queue: Content[] = [];
-  private readonly updates: Array<(state: ConversationState) => ConversationState> = [];
-  private updating = false;
-  private turn: Subscription | undefined;
-  private turns = 0;
-  private historyLoaded = false;
-  private readonly history = new Subscription();
-  private closed = false;
+  private readonly commands = new Subject<ConversationCommand>();
+  private readonly store = new BehaviorSubject<ConversationState>(IDLE_CONVERSATION);
 
   constructor(options: ConversationOptions) {
-    this.runner = options.runner;
-    this.userId = options.userId;
-    this.sessionId = options.sessionId;
-    this.runConfig = options.runConfig;
+    const { runner, userId, sessionId, runConfig } = options;
+    const request = runConfig ? { userId, sessionId, runConfig } : { userId, sessionId };
+    const history$ = options.loadHistory === false ? EMPTY : conversationHistory(runner, { userId, sessionId });
     this.state$ = this.store.asObservable();
-    this.messages$ = this.select((state) => state.messages);
-    this.pending$ = this.select((state) => state.pending);
-    this.busy$ = this.select((state) => state.busy);
-    if (options.loadHistory === false) this.historyLoaded = true;
-    else this.loadHistory();
+    this.messages$ = select(this.state$, (state) => state.messages);
+    this.pending$ = select(this.state$, (state) => state.pending);
+    this.busy$ = select(this.state$, (state) => state.busy);
+    this.commands
+      .pipe(
+        conversationActions(history$, (send) => conversationTurn(runner, request, send)),
+        // a trampoline: an action caused while the store is publishing (a subscriber sends,
+        // cancels or confirms) waits until every subscriber has the state before it
+        observeOn(queueScheduler),
+        scan(conversationReducer, INITIAL_CONVERSATION_MODEL),
+        startWith(INITIAL_CONVERSATION_MODEL), // the store's own first value: never published twice
+        map((model) => model.state),
+        distinctUntilChanged(),
+      )
+      .subscribe(this.store); // completes it at close()
   }
 
   /** The current state, without subscribing. */
@@ -122,10 +106,9 @@ export class Conversation {
    * ```
    */
   send(message: string | Content): void {
-    if (this.closed) throw new ConversationClosedError();
-    this.queue.push(typeof message === 'string' ? userMessage(message) : message);
-    this.startNext();
-    this.update((state) => state); // busy when it waits
+    // the command stream has no listener once close() has ended it
+    if (!this.commands.observed) throw new ConversationClosedError();
+    this.commands.next(sendCommand(typeof message === 'string' ? userMessage(message) : message));
   }
 
   /**
@@ -156,19 +139,7 @@ export class Conversation {
    * ```
    */
   cancel(): void {
-    this.queue.length = 0;
-    const turn = this.turn;
-    if (!turn) {
-      this.update((state) => state);
-      return;
-    }
-    this.turn = undefined;
-    turn.unsubscribe();
-    const id = `turn-${this.turns}-cancelled`;
-    this.update((state) => {
-      const settled = settleTranscript(state);
-      return { ...settled, messages: [...settled.messages, { kind: 'cancelled', id }], lastTurn: 'cancelled' };
-    });
+    this.commands.next(CANCEL_COMMAND);
   }
 
   /**
@@ -181,92 +152,11 @@ export class Conversation {
    * ```
    */
   close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.queue.length = 0;
-    this.history.unsubscribe();
-    this.turn?.unsubscribe();
-    this.turn = undefined;
-    this.update((state) => state);
-    this.store.complete();
-  }
-
-  private select<T>(project: (state: ConversationState) => T): Observable<T> {
-    return this.store.pipe(map(project), distinctUntilChanged());
-  }
-
-  private loadHistory(): void {
-    const ref = { appName: this.runner.appName, userId: this.userId, sessionId: this.sessionId };
-    this.history.add(
-      this.runner.sessionService.getSession(ref).subscribe({
-        next: (session) => session && this.update((state) => fold(state, session.events)),
-        error: (error: unknown) => {
-          this.update((state) => withError(state, 'history-error', error));
-          this.historyDone();
-        },
-        complete: () => this.historyDone(),
-      }),
-    );
-  }
-
-  private historyDone(): void {
-    this.historyLoaded = true;
-    this.update((state) => state);
-    this.startNext();
-  }
-
-  private startNext(): void {
-    if (this.closed || !this.historyLoaded || this.turn || this.queue.length === 0) return;
-    const newMessage = this.queue.shift()!;
-    const n = ++this.turns;
-    const turn = new Subscription();
-    this.turn = turn;
-    const sent = createEvent({ id: `turn-${n}-user`, author: 'user', content: newMessage });
-    this.update((state) => fold(state, [sent]));
-    const request = { userId: this.userId, sessionId: this.sessionId, newMessage, ...(this.runConfig ? { runConfig: this.runConfig } : {}) };
-    turn.add(
-      this.runner.runAsync(request).subscribe({
-        next: (event) => this.turn === turn && this.update((state) => fold(state, [event])),
-        error: (error: unknown) => this.end(turn, (state) => ({ ...withError(settleTranscript(state), `turn-${n}-error`, error), lastTurn: 'failed' })),
-        complete: () => this.end(turn, (state) => ({ ...settleTranscript(state, false), lastTurn: 'done' })),
-      }),
-    );
-  }
-
-  private end(turn: Subscription, settle: (state: ConversationState) => ConversationState): void {
-    if (this.turn !== turn) return;
-    this.turn = undefined;
-    this.update(settle);
-    this.startNext();
-  }
-
-  /** Applies `change`, then publishes with `busy` recomputed; re-entrant calls queue (a trampoline). */
-  private update(change: (state: ConversationState) => ConversationState): void {
-    this.updates.push(change);
-    if (this.updating) return;
-    this.updating = true;
-    try {
-      while (this.updates.length) {
-        const current = this.store.value;
-        const changed = this.updates.shift()!(current);
-        const busy = !this.closed && (this.turn !== undefined || this.queue.length > 0);
-        const next = changed.busy === busy ? changed : { ...changed, busy };
-        if (next !== current && !this.store.closed) this.store.next(next);
-      }
-    } finally {
-      this.updating = false;
-    }
+    this.commands.next(CLOSE_COMMAND);
   }
 }
 
-function fold(state: ConversationState, events: readonly Event[]): ConversationState {
-  let transcript: Transcript = { messages: state.messages, pending: state.pending };
-  for (const event of events) transcript = transcriptReducer(transcript, event);
-  return transcript.messages === state.messages && transcript.pending === state.pending ? state : { ...state, ...transcript };
-}
-
-function withError(state: ConversationState, id: string, error: unknown): ConversationState {
-  const code = typeof (error as { code?: unknown } | undefined)?.code === 'string' ? (error as { code: string }).code : undefined;
-  const message = error instanceof Error ? error.message : String(error);
-  return { ...state, messages: [...state.messages, { kind: 'error', id, author: 'rxadk', ...(code ? { code } : {}), message }] };
+/** One field of the state, each change once. */
+function select<T>(state$: Observable<ConversationState>, project: (state: ConversationState) => T): Observable<T> {
+  return state$.pipe(map(project), distinctUntilChanged());
 }

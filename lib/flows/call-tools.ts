@@ -5,10 +5,11 @@ import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { getFunctionCalls } from '../events/get-function-calls.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
-import type { BaseTool } from '../tools/base-tool.js';
+import type { ToolLike } from '../models/tool-like.js';
 import type { FlowAgent } from './flow-agent.js';
 import { mergeFunctionResponseEvents } from './merge-function-response-events.js';
 import { runToolCall, type ToolCallOutcome } from './run-tool-call.js';
+import { runnableTool } from './runnable-tool.js';
 
 /** One function call to run, with the human's decision when it resumes a confirmed call (SPEC §10). */
 export interface ToolCallRequest {
@@ -30,7 +31,7 @@ export function callTools(
   ctx: InvocationContext,
   agent: FlowAgent,
   modelEvent: Event,
-  toolsDict: Record<string, BaseTool>,
+  toolsDict: Record<string, ToolLike>,
 ): Observable<ToolCallOutcome> {
   return runToolCalls(ctx, agent, getFunctionCalls(modelEvent).map((call) => ({ call })), toolsDict);
 }
@@ -61,7 +62,7 @@ export function runToolCalls(
   ctx: InvocationContext,
   agent: FlowAgent,
   calls: readonly ToolCallRequest[],
-  toolsDict: Record<string, BaseTool>,
+  toolsDict: Record<string, ToolLike>,
 ): Observable<ToolCallOutcome> {
   if (calls.length === 1) return runOne(ctx, agent, calls[0]!, toolsDict);
   return from(calls).pipe(
@@ -73,9 +74,8 @@ export function runToolCalls(
   );
 }
 
-function runOne(ctx: InvocationContext, agent: FlowAgent, request: ToolCallRequest, toolsDict: Record<string, BaseTool>): Observable<ToolCallOutcome> {
-  const name = request.call.name ?? '';
-  const tool = Object.hasOwn(toolsDict, name) ? toolsDict[name] : undefined;
+function runOne(ctx: InvocationContext, agent: FlowAgent, request: ToolCallRequest, toolsDict: Record<string, ToolLike>): Observable<ToolCallOutcome> {
+  const tool = runnableTool(toolsDict, request.call.name ?? '');
   return instrumentedToolCall(ctx, agent, request.call, tool, (ctx) => runToolCall(ctx, agent, request.call, toolsDict, request.confirmation));
 }
 

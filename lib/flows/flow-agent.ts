@@ -1,7 +1,8 @@
 import type { GenerateContentConfig } from '@google/genai';
 import type { Observable } from 'rxjs';
-import type { BaseAgent } from '../agents/base-agent.js';
+import type { AgentLike } from '../context/agent-like.js';
 import type { ReadonlyContext } from '../context/readonly-context.js';
+import type { RunnableAgent } from '../context/runnable-agent.js';
 import type { BaseLlm } from '../models/base-llm.js';
 import type { LlmAgentCallbackSource } from '../plugins/llm-agent-hooks.js';
 import type { BaseTool } from '../tools/base-tool.js';
@@ -19,7 +20,7 @@ export interface ResolvedInstruction {
  * What the LLM flow needs from the agent it runs for (LlmAgent implements it). The flow lives
  * below the agents in the layering, so it sees the agent through this interface.
  */
-export interface FlowAgent extends BaseAgent, LlmAgentCallbackSource {
+export interface FlowAgent extends RunnableAgent, LlmAgentCallbackSource {
   readonly tools: ReadonlyArray<BaseTool | BaseToolset>;
   readonly generateContentConfig: GenerateContentConfig | undefined;
   readonly includeContents: 'default' | 'none';
@@ -47,6 +48,6 @@ export interface FlowAgent extends BaseAgent, LlmAgentCallbackSource {
  * isFlowAgent(new SequentialAgent({ name: 's' })); // false
  * ```
  */
-export function isFlowAgent(agent: BaseAgent | undefined): agent is FlowAgent {
+export function isFlowAgent(agent: AgentLike | undefined): agent is FlowAgent {
   return !!agent && typeof (agent as Partial<FlowAgent>).canonicalModel === 'function';
 }

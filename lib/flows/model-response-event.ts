@@ -4,7 +4,7 @@ import { type EventActions, snapshotEventActions } from '../events/event-actions
 import type { Event } from '../events/event.js';
 import { getFunctionCalls } from '../events/get-function-calls.js';
 import type { LlmResponse } from '../models/llm-response.js';
-import type { BaseTool } from '../tools/base-tool.js';
+import type { ToolLike } from '../models/tool-like.js';
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../events/framework-function-names.js';
 import { withId } from '../utils/with-id.js';
 
@@ -28,7 +28,7 @@ export function modelResponseEvent(
   ctx: InvocationContext,
   base: ModelEventBase,
   response: LlmResponse,
-  toolsDict: Record<string, BaseTool>,
+  toolsDict: Record<string, ToolLike>,
 ): Event {
   const event = ctx.createEvent({ id: base.id, actions: snapshotEventActions(base.actions), ...response });
   if (response.content) event.content = withFunctionCallIds(ctx, response.content);
@@ -37,7 +37,7 @@ export function modelResponseEvent(
   return event;
 }
 
-function longRunningIds(calls: FunctionCall[], toolsDict: Record<string, BaseTool>): string[] {
+function longRunningIds(calls: FunctionCall[], toolsDict: Record<string, ToolLike>): string[] {
   return calls.filter((c) => Object.hasOwn(toolsDict, c.name ?? '') && toolsDict[c.name!]!.isLongRunning).map((c) => c.id!);
 }
 

@@ -1,21 +1,23 @@
 import type { FunctionCall, FunctionResponse } from '@google/genai';
 import { catchError, defaultIfEmpty, defer, filter, map, type Observable, of, take, throwError, timeout } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
-import { LazyAbortController } from '../context/lazy-abort-controller.js';
+import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import { ToolContext } from '../context/tool-context.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { Event } from '../events/event.js';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
 import { llmAgentHooks, type LlmAgentHooks } from '../plugins/llm-agent-hooks.js';
 import { isDefined } from '../utils/from-maybe-async.js';
+import type { ToolLike } from '../models/tool-like.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import { CONFIRMATION_REQUIRED_ERROR } from '../tools/function-tool.js';
 import { subscribeInSpan } from '../context/instrumented.js';
-import type { ToolCallOutcome } from '../context/instrumentation.js';
+import type { ToolCallOutcome } from '../context/tool-call-outcome.js';
 import { NonJsonResultError, ToolExecutionError, ToolNotFoundError, ToolTimeoutError, toError } from '../utils/errors.js';
 import { asJsonValue } from '../utils/as-json-value.js';
 import { toolTimeoutOf } from '../tools/tool-timeout.js';
 import type { FlowAgent } from './flow-agent.js';
+import { runnableTool } from './runnable-tool.js';
 
 /** A tool result as the model receives it. */
 export type ToolResult = Record<string, unknown>;
@@ -66,7 +68,7 @@ export function runToolCall(
   ctx: InvocationContext,
   agent: FlowAgent,
   call: FunctionCall,
-  toolsDict: Record<string, BaseTool>,
+  toolsDict: Record<string, ToolLike>,
   toolConfirmation?: ToolConfirmation,
 ): Observable<ToolCallOutcome> {
   return defer(() => {
@@ -77,7 +79,7 @@ export function runToolCall(
       ...(toolConfirmation ? { toolConfirmation } : {}),
     });
     const args = isRecord(call.args) ? call.args : {};
-    const tool = ownTool(toolsDict, call.name ?? '');
+    const tool = runnableTool(toolsDict, call.name ?? '');
     const settled$: Observable<Settled> = tool ? settledRun({ ctx, agent, tool, args, rawArgs: call.args, toolContext, cancellation }) : of({ result: unknownTool(call, agent, toolsDict) });
     return settled$.pipe(
       map(({ result, failure }) => ({
@@ -99,11 +101,6 @@ interface ToolRun {
   rawArgs: unknown;
   toolContext: ToolContext;
   cancellation: LazyAbortController;
-}
-
-/** The tool of that name, if the dict has it as its own entry (never an `Object.prototype` member such as `constructor`). */
-function ownTool(toolsDict: Record<string, BaseTool>, name: string): BaseTool | undefined {
-  return Object.hasOwn(toolsDict, name) ? toolsDict[name] : undefined;
 }
 
 /** Hooks, tool, policy: the result the model gets, faults included. */
@@ -176,7 +173,7 @@ function validationError(tool: BaseTool, args: Record<string, unknown>): string 
   return reason ? `Invalid arguments for tool "${tool.name}": ${reason}. Call it again with arguments that match its parameters.` : undefined;
 }
 
-function unknownTool(call: FunctionCall, agent: FlowAgent, toolsDict: Record<string, BaseTool>): ToolResult {
+function unknownTool(call: FunctionCall, agent: FlowAgent, toolsDict: Record<string, ToolLike>): ToolResult {
   const name = typeof call.name === 'string' ? call.name : '';
   const error = new ToolNotFoundError({ toolName: name, agentName: agent.name, availableTools: Object.keys(toolsDict) });
   return { error: error.message };

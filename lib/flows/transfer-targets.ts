@@ -1,4 +1,4 @@
-import type { BaseAgent } from '../agents/base-agent.js';
+import type { RunnableAgent } from '../context/runnable-agent.js';
 import { type FlowAgent, isFlowAgent } from './flow-agent.js';
 
 /**
@@ -11,8 +11,8 @@ import { type FlowAgent, isFlowAgent } from './flow-agent.js';
  * transferTargets(mathTutor).map((a) => a.name); // ['coordinator', 'science_tutor', 'history_tutor']
  * ```
  */
-export function transferTargets(agent: FlowAgent): BaseAgent[] {
-  const targets: BaseAgent[] = [...agent.subAgents];
+export function transferTargets(agent: FlowAgent): RunnableAgent[] {
+  const targets: RunnableAgent[] = [...agent.subAgents];
   const parent = agent.parentAgent;
   if (!parent || !isFlowAgent(parent)) return targets;
   if (!agent.disallowTransferToParent) targets.push(parent);

@@ -1,6 +1,6 @@
 import { setOwn } from '../utils/set-own.js';
 import type { Content, FunctionDeclaration, GenerateContentConfig, Tool } from '@google/genai';
-import type { BaseTool } from '../tools/base-tool.js';
+import type { ToolLike } from './tool-like.js';
 
 /**
  * What an agent sends to a model: the model name, the conversation so far, the generation config
@@ -19,7 +19,8 @@ export interface LlmRequest {
   model?: string;
   contents: Content[];
   config: GenerateContentConfig;
-  toolsDict: Record<string, BaseTool>;
+  /** The tools the function declarations name, by declared name (`BaseTool`s, seen from the models floor). */
+  toolsDict: Record<string, ToolLike>;
 }
 
 /**
@@ -80,7 +81,7 @@ export function systemInstructionText(request: LlmRequest): string {
  */
 export function appendFunctionDeclarations(
   request: LlmRequest,
-  entries: ReadonlyArray<{ declaration: FunctionDeclaration; tool: BaseTool }>,
+  entries: ReadonlyArray<{ declaration: FunctionDeclaration; tool: ToolLike }>,
 ): void {
   if (entries.length === 0) return;
   const tools = (request.config.tools ??= []) as Tool[];

@@ -1,5 +1,5 @@
 import { type MonoTypeOperatorFunction, Observable } from 'rxjs';
-import type { LazyAbortController } from '../context/lazy-abort-controller.js';
+import type { LazyAbortController } from '../utils/lazy-abort-controller.js';
 
 /** What {@link abortOnTeardown} drives: an `AbortController`, or a {@link LazyAbortController}. */
 export interface AbortOnTeardownTarget {

@@ -1,8 +1,8 @@
+import type { PluginManagerLike } from '../context/plugin-manager-like.js';
 import { asArray } from '../utils/as-array.js';
 import { callbackChain, type CallbackChain } from './callback-chain.js';
 import type { AgentCallback, OneOrMany } from './callback-types.js';
 import { memoisePerAgent } from './memoise-per-agent.js';
-import type { PluginManager } from './plugin-manager.js';
 
 /** Where an agent keeps its before- and after-agent callbacks (every `BaseAgent`). */
 export interface AgentCallbackSource {
@@ -34,7 +34,7 @@ export interface AgentHooks {
  * if (!beforeAgent.registered) return body$;
  * ```
  */
-export function agentHooks(plugins: PluginManager | undefined, agent: AgentCallbackSource): AgentHooks {
+export function agentHooks(plugins: PluginManagerLike | undefined, agent: AgentCallbackSource): AgentHooks {
   return memoisedAgentHooks(plugins, agent);
 }
 

@@ -1,9 +1,9 @@
 import { EMPTY, concatMap, identity, map, type MonoTypeOperatorFunction, type Observable, of } from 'rxjs';
+import type { PluginManagerLike } from '../context/plugin-manager-like.js';
 import { firstDefined } from '../operators/first-defined.js';
 import { orElse } from '../operators/or-else.js';
 import type { Hook, HookArgs, HookName, HookResults } from './callback-types.js';
 import { namedCallback } from './named-callback.js';
-import type { PluginManager } from './plugin-manager.js';
 
 /**
  * One hook of one agent under one plugin manager, decided once: either **nothing is registered**
@@ -58,15 +58,23 @@ export interface CallbackChain<K extends HookName, R = HookResults[K]> {
  * ```
  */
 export function callbackChain<K extends HookName>(
-  plugins: PluginManager | undefined,
+  plugins: PluginManagerLike | undefined,
   hook: K,
   callbacks: readonly Hook<K>[] = [],
   agentName = 'unknown',
 ): CallbackChain<K> {
   const own = callbacks.map((callback) => namedCallback(hook, { agentName }, callback));
-  const hooks = [...(plugins?.implementationsOf(hook) ?? []), ...own];
+  const hooks = [...pluginImplementations(plugins, hook), ...own];
   if (hooks.length === 0) return new NothingRegistered<K, HookResults[K]>();
   return new RegisteredChain<K, HookResults[K]>((args) => firstDefined(hooks.map((call) => () => call(...args))));
+}
+
+/**
+ * The plugins' implementations of `hook`: what `PluginManager.implementationsOf` gives, typed
+ * again (the context carries the manager as a `PluginManagerLike`, below the hooks' types).
+ */
+function pluginImplementations<K extends HookName>(plugins: PluginManagerLike | undefined, hook: K): ReadonlyArray<Hook<K>> {
+  return (plugins?.implementationsOf(hook) ?? []) as ReadonlyArray<Hook<K>>;
 }
 
 /** No plugin, no callback: every method hands back what it was given. */

@@ -1,3 +1,4 @@
+import type { PluginManagerLike } from '../context/plugin-manager-like.js';
 import { callbackChain, type CallbackChain } from './callback-chain.js';
 import type {
   AfterModelCallback,
@@ -8,7 +9,6 @@ import type {
   OnToolErrorCallback,
 } from './callback-types.js';
 import { memoisePerAgent } from './memoise-per-agent.js';
-import type { PluginManager } from './plugin-manager.js';
 
 /** Where an LLM agent keeps its model and tool callbacks (every `LlmAgent`). */
 export interface LlmAgentCallbackSource {
@@ -47,7 +47,7 @@ export interface LlmAgentHooks {
  * hooks.beforeModel.orElse([callbackContext, request], () => model.generateContent(request));
  * ```
  */
-export function llmAgentHooks(plugins: PluginManager | undefined, agent: LlmAgentCallbackSource): LlmAgentHooks {
+export function llmAgentHooks(plugins: PluginManagerLike | undefined, agent: LlmAgentCallbackSource): LlmAgentHooks {
   return memoisedLlmAgentHooks(plugins, agent);
 }
 

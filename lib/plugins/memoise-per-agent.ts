@@ -1,4 +1,4 @@
-import type { PluginManager } from './plugin-manager.js';
+import type { PluginManagerLike } from '../context/plugin-manager-like.js';
 
 /**
  * Wraps `build` so that it runs once per (plugin manager, agent) pair and its value is reused
@@ -18,12 +18,12 @@ import type { PluginManager } from './plugin-manager.js';
  * modelHooks(ctx.pluginManager, agent).orElse([callbackContext, request], () => callTheModel());
  * ```
  */
-export function memoisePerAgent<A extends object, T>(
-  build: (plugins: PluginManager | undefined, agent: A) => T,
-): (plugins: PluginManager | undefined, agent: A) => T {
+export function memoisePerAgent<A extends object, T, P extends object = PluginManagerLike>(
+  build: (plugins: P | undefined, agent: A) => T,
+): (plugins: P | undefined, agent: A) => T {
   const withoutPlugins = new WeakMap<A, T>();
-  const byPlugins = new WeakMap<PluginManager, WeakMap<A, T>>();
-  const slotsOf = (plugins: PluginManager | undefined): WeakMap<A, T> => {
+  const byPlugins = new WeakMap<P, WeakMap<A, T>>();
+  const slotsOf = (plugins: P | undefined): WeakMap<A, T> => {
     if (!plugins) return withoutPlugins;
     let slots = byPlugins.get(plugins);
     if (!slots) byPlugins.set(plugins, (slots = new WeakMap()));

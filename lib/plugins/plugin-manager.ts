@@ -1,4 +1,5 @@
 import { catchError, concatMap, EMPTY, from, ignoreElements, type Observable, of, toArray } from 'rxjs';
+import type { PluginManagerLike } from '../context/plugin-manager-like.js';
 import { PluginConfigError, toError } from '../utils/errors.js';
 import { fromMaybeAsync, type MaybeAsync } from '../utils/from-maybe-async.js';
 import type { BasePlugin } from './base-plugin.js';
@@ -18,7 +19,7 @@ import { namedCallback } from './named-callback.js';
  * plugins.chain('beforeRunCallback').run(ctx).subscribe((content) => ...); // first result only
  * ```
  */
-export class PluginManager {
+export class PluginManager implements PluginManagerLike {
   readonly plugins: readonly BasePlugin[];
   private readonly implementations = new Map<HookName, readonly unknown[]>();
   private readonly chains = new Map<HookName, unknown>();

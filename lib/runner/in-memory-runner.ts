@@ -3,7 +3,7 @@ import { InMemoryArtifactService } from '../artifacts/in-memory-artifact-service
 import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
-import type { Instrumentation } from '../context/instrumentation.js';
+import type { Instrumentation } from '../context/invocation-context.js';
 import type { Clock } from '../utils/clock.js';
 import type { IdGenerator } from '../utils/ids.js';
 import { Runner } from './runner.js';

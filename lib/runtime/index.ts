@@ -12,7 +12,7 @@ export { asJsonValue, MAX_JSON_DEPTH, type JsonCheck } from '../utils/as-json-va
 export { setOwn, assignOwn } from '../utils/set-own.js';
 export { selectAgentForTurn } from '../runner/select-agent-for-turn.js';
 export { ForwardingArtifactService } from '../runner/forwarding-artifact-service.js';
-export { LazyAbortController } from '../context/lazy-abort-controller.js';
+export { LazyAbortController } from '../utils/lazy-abort-controller.js';
 export {
   instrumentedInvocation,
   instrumentedAgent,
@@ -77,7 +77,7 @@ export {
   foreignContent,
   withoutClientFunctionCallIds,
 } from '../flows/build-contents.js';
-export { injectSessionState, fillFromState, usesArtifacts } from '../flows/inject-session-state.js';
+export { injectSessionState, fillFromState, usesArtifacts } from '../context/inject-session-state.js';
 export { runRequestProcessors } from '../flows/run-request-processors.js';
 export { emitFunctionResponse } from '../flows/emit-function-response.js';
 export { requestConfirmationEvent } from '../flows/request-confirmation-event.js';

@@ -1,5 +1,5 @@
 import { catchError, concatMap, defer, filter, forkJoin, map, type Observable, of, toArray } from 'rxjs';
-import type { AppInfo } from '../cli/app-info.js';
+import type { AppInfo } from './app-info.js';
 import type { Event } from '../events/event.js';
 import type { Session } from '../sessions/session.js';
 import type { AppRunners } from './app-runners.js';
@@ -11,7 +11,7 @@ import { parseRunRequest, type RunRequest } from './run-request.js';
 import { runWithTrace } from './run-with-trace.js';
 import { sessionOnWire } from './session-on-wire.js';
 import type { SseMessage } from './sse-message.js';
-import type { SessionRef } from './trace-recorder.js';
+import type { SessionRef } from './session-ref.js';
 
 const SESSIONS = '/apps/:app/users/:user/sessions';
 const SESSION = `${SESSIONS}/:session`;
@@ -133,15 +133,14 @@ function deleteSession(runners: AppRunners, ref: SessionRef): Observable<Reply> 
     concatMap(() => runners.sessionService.deleteSession(ref)),
     toArray(),
     map((): Reply => {
-      runners.recorder.forget(ref);
-      runners.spans.deleteSession(ref.sessionId);
+      runners.traces.forget(ref);
       return { kind: 'empty', status: 204 };
     }),
   );
 }
 
 function sessionTrace(runners: AppRunners, ref: SessionRef): Observable<Reply> {
-  return requireSession(runners, ref).pipe(map(() => jsonReply(runners.recorder.tracesOf(ref))));
+  return requireSession(runners, ref).pipe(map(() => jsonReply(runners.traces.tracesOf(ref))));
 }
 
 function artifactNames(runners: AppRunners, ref: SessionRef): Observable<Reply> {
@@ -166,7 +165,7 @@ function startRun(runners: AppRunners, request: RunRequest): Observable<Observab
   const ref = { appName: request.appName, userId: request.userId, sessionId: request.sessionId };
   return requireSession(runners, ref).pipe(
     concatMap(() => runners.runnerFor(request.appName)),
-    map((runner) => runWithTrace(runner, runners.recorder, request)),
+    map((runner) => runWithTrace(runner, runners.traces, request)),
   );
 }
 
@@ -186,13 +185,13 @@ function runSse(runners: AppRunners, body: unknown): Observable<Reply> {
 
 /** adk-web's trace view: the session's spans (`{name, span_id, trace_id, parent_span_id, start_time, end_time, attributes}`). */
 function sessionSpans(runners: AppRunners, sessionId: string): Observable<Reply> {
-  return defer(() => of(jsonReply(runners.spans.sessionSpans(sessionId))));
+  return defer(() => of(jsonReply(runners.traces.sessionSpans(sessionId))));
 }
 
 /** adk-web's event view: the attributes of the span that produced the event (404 when none is kept). */
 function eventSpan(runners: AppRunners, eventId: string): Observable<Reply> {
   return defer(() => {
-    const attributes = runners.spans.eventAttributes(eventId);
+    const attributes = runners.traces.eventAttributes(eventId);
     if (!attributes) throw new HttpError(404, `No trace is kept for event "${eventId}".`);
     return of(jsonReply(attributes));
   });

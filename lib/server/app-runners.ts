@@ -5,12 +5,13 @@ import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js';
 import { Runner } from '../runner/runner.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
+import type { InvocationContext } from '../context/invocation-context.js';
 import type { AppSource } from './app-source.js';
 import { HttpError } from './http-error.js';
+import type { InvocationRef } from './session-ref.js';
 import { TracePlugin } from './trace-plugin.js';
 import { recordingInstrumentation } from '../telemetry/recording-instrumentation.js';
-import { SpanStore } from './span-store.js';
-import { TraceRecorder } from './trace-recorder.js';
+import { TraceStore } from './trace-store.js';
 
 /**
  * What {@link AppRunners} is built from.
@@ -27,14 +28,15 @@ export interface AppRunnersConfig {
   artifactService?: BaseArtifactService;
   /** Default: an `InMemoryMemoryService`. */
   memoryService?: BaseMemoryService;
-  /** Default: a new `TraceRecorder`. */
-  recorder?: TraceRecorder;
-  /** Where the runs' spans go (adk-web's trace view). Default: a new `SpanStore` (bounded). */
-  spans?: SpanStore;
+  /**
+   * Where the runs' traces go: the hooks they fire (rxadk's timeline) and their spans (adk-web's
+   * trace view). Default: a new `TraceStore` (bounded).
+   */
+  traces?: TraceStore;
   /**
    * Keep each model call's request and response and each tool call's arguments and result on
    * the spans (what the dev UIs' event views show). Default `true`, unless
-   * `ADK_CAPTURE_MESSAGE_CONTENT_IN_SPANS` is `false` or `0`. The span store bounds their size.
+   * `ADK_CAPTURE_MESSAGE_CONTENT_IN_SPANS` is `false` or `0`. The trace store bounds their size.
    */
   captureContent?: boolean;
 }
@@ -54,9 +56,8 @@ export class AppRunners {
   readonly sessionService: BaseSessionService;
   readonly artifactService: BaseArtifactService;
   readonly memoryService: BaseMemoryService;
-  readonly recorder: TraceRecorder;
-  /** The spans of every run, recorded as `openTelemetry()` would make them. */
-  readonly spans: SpanStore;
+  /** The traces of every run: the hooks, and the spans as `openTelemetry()` would make them. */
+  readonly traces: TraceStore;
   private readonly captureContent: boolean;
   private readonly runners = new Map<string, Observable<Runner>>();
   private readonly built = new Set<Runner>();
@@ -66,8 +67,7 @@ export class AppRunners {
     this.sessionService = config.sessionService;
     this.artifactService = config.artifactService ?? new InMemoryArtifactService();
     this.memoryService = config.memoryService ?? new InMemoryMemoryService();
-    this.recorder = config.recorder ?? new TraceRecorder();
-    this.spans = config.spans ?? new SpanStore();
+    this.traces = config.traces ?? new TraceStore();
     this.captureContent = config.captureContent ?? !/^(false|0)$/i.test(process.env['ADK_CAPTURE_MESSAGE_CONTENT_IN_SPANS'] ?? '');
   }
 
@@ -109,12 +109,16 @@ export class AppRunners {
           sessionService: this.sessionService,
           artifactService: this.artifactService,
           memoryService: this.memoryService,
-          plugins: [new TracePlugin(this.recorder, app.plugins), ...app.plugins],
-          instrumentation: recordingInstrumentation({ onSpanEnd: (span) => this.spans.add(span), captureContent: this.captureContent }),
+          plugins: [new TracePlugin(this.traces, app.plugins), ...app.plugins],
+          instrumentation: recordingInstrumentation({ onSpanEnd: (span, ctx) => this.traces.recordSpan(invocationRefOf(ctx), span), captureContent: this.captureContent }),
         });
         this.built.add(runner);
         return runner;
       }),
     );
   }
+}
+
+function invocationRefOf(ctx: InvocationContext): InvocationRef {
+  return { appName: ctx.session.appName, userId: ctx.session.userId, sessionId: ctx.session.id, invocationId: ctx.invocationId };
 }

@@ -1,6 +1,6 @@
 import { defer, type Observable, of } from 'rxjs';
-import type { AgentApp } from '../cli/agent-apps.js';
-import type { AppInfo } from '../cli/app-info.js';
+import type { AgentApp } from './agent-apps.js';
+import type { AppInfo } from './app-info.js';
 import { AgentConfigError } from '../utils/errors.js';
 
 /**

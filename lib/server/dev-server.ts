@@ -16,9 +16,9 @@ import { notBuiltRoutes } from './not-built-routes.js';
 import { jsonReply } from './reply.js';
 import { createRequestHandler } from './request-handler.js';
 import type { Route } from './route.js';
-import { DEFAULT_SPAN_LIMIT, SpanStore } from './span-store.js';
 import { staticRoutes } from './static-routes.js';
-import { DEFAULT_TRACE_ENTRY_LIMIT, TraceRecorder } from './trace-recorder.js';
+import { type TraceLimits, traceStoreOptionsOf } from './trace-limits.js';
+import { TraceStore } from './trace-store.js';
 import { uiRoutes } from './ui-routes.js';
 
 /**
@@ -63,8 +63,11 @@ export interface DevServerOptions {
    * `/` redirects there instead of serving rxadk's own UI.
    */
   adkWeb?: string;
-  /** Bounds of the in-memory traces: hook entries (`TraceRecorder`) and spans (`SpanStore`), over all sessions. */
-  traceLimits?: { entries?: number; spans?: number };
+  /**
+   * Bounds of the in-memory traces (one `TraceStore`: the hook timeline and the spans), over all
+   * sessions. Default: the `TraceStore`'s.
+   */
+  traceLimits?: TraceLimits;
 }
 
 /**
@@ -104,8 +107,7 @@ export class DevServer {
         sessionService: options.sessionService ?? new InMemorySessionService(),
         ...(options.artifactService ? { artifactService: options.artifactService } : {}),
         ...(options.memoryService ? { memoryService: options.memoryService } : {}),
-        recorder: new TraceRecorder({ maxEntries: options.traceLimits?.entries ?? DEFAULT_TRACE_ENTRY_LIMIT }),
-        spans: new SpanStore(options.traceLimits?.spans ?? DEFAULT_SPAN_LIMIT),
+        traces: new TraceStore(traceStoreOptionsOf(options.traceLimits)),
       });
       const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...notBuiltRoutes(), ...pageRoutes(options)];
       const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });

@@ -16,11 +16,13 @@ export { parseCreateSessionBody, type CreateSessionBody } from './create-session
 export { runWithTrace } from './run-with-trace.js';
 export { formatSseMessage, type SseMessage } from './sse-message.js';
 export { TracePlugin, TRACE_PLUGIN_NAME } from './trace-plugin.js';
-export { TraceRecorder, type TraceEntryInit, type SessionRef, type TraceRecorderOptions } from './trace-recorder.js';
-export type { TraceEntry, TraceHook } from './trace-entry.js';
+export { TraceStore } from './trace-store.js';
+export { DEFAULT_TRACE_RECORD_LIMIT, DEFAULT_TRACE_CHAR_LIMIT, DEFAULT_INVOCATIONS_PER_SESSION, type TraceStoreOptions } from './trace-store-options.js';
+export { traceStoreOptionsOf, type TraceLimits } from './trace-limits.js';
+export type { SessionRef, InvocationRef } from './session-ref.js';
+export type { TraceEntry, TraceEntryInit, TraceHook } from './trace-entry.js';
 export { summarizeContent, summarizeJson } from './summarize-content.js';
 export { runServerCommand, serverUsage, type ServerCommandOptions } from './run-server-command.js';
-export { SpanStore, DEFAULT_SPAN_LIMIT } from './span-store.js';
 export { recordingInstrumentation, type RecordedSpan } from '../telemetry/recording-instrumentation.js';
 export { crossSitePolicy, crossSiteRefusal, corsHeaders, preflightHeaders, type CrossSitePolicy } from './cross-site-policy.js';
 export { adkWebRoutes, RXADK_VERSION } from './adk-web-routes.js';

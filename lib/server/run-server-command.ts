@@ -17,13 +17,15 @@ import {
   take,
   tap,
 } from 'rxjs';
-import { AgentApps } from '../cli/agent-apps.js';
-import type { AppInfo } from '../cli/app-info.js';
-import type { ParsedArgs } from '../cli/parse-args.js';
 import { getSessionServiceFromUri } from '../services/get-session-service-from-uri.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
+import { redactUri } from '../utils/redact-uri.js';
+import type { ParsedArgs } from '../utils/parse-args.js';
+import { AgentApps } from './agent-apps.js';
+import type { AppInfo } from './app-info.js';
 import { DevServer } from './dev-server.js';
 import { findAdkWeb } from './find-adk-web.js';
+import type { TraceLimits } from './trace-limits.js';
 
 /**
  * How `rxadk web` / `rxadk api_server` run.
@@ -55,7 +57,7 @@ interface ServerSettings {
   allowOrigins: string[];
   /** adk-web's build folder, for `--ui adk`. */
   adkWeb?: string;
-  traceLimits: { entries?: number; spans?: number };
+  traceLimits: TraceLimits;
 }
 
 /**
@@ -84,9 +86,10 @@ or a root_agent.yaml. Apps that fail to load are listed with their error.
   --ui rxadk|adk|<folder>      the dev UI: rxadk's own (default), or Google's adk-web from an
                                installed @google/adk-devtools (or its unpacked folder), served at
                                /dev-ui/` : ''}
-  --trace-entries <n>          hook-timeline entries kept in memory, all sessions together
-                               (default 20000; the least recently used sessions go first)
-  --trace-spans <n>            spans kept in memory for the trace views (default 10000)
+  --trace-records <n>          trace records (hook-timeline entries and spans together) kept in
+                               memory, all sessions together (default 30000; the least recently
+                               used sessions go first). Old names: --trace-entries, --trace-spans
+  --trace-chars <n>            characters of trace records kept in memory (default 12000000)
 
 Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.`;
 }
@@ -161,9 +164,11 @@ function readSettings(args: ParsedArgs): ServerSettings | string {
   return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri, allowOrigins, traceLimits, ...page };
 }
 
-function readLimits(args: ParsedArgs): ServerSettings['traceLimits'] | string {
-  const limits: ServerSettings['traceLimits'] = {};
-  for (const [flag, key] of [['trace-entries', 'entries'], ['trace-spans', 'spans']] as const) {
+/** The `--trace-*` bounds; `--trace-entries` and `--trace-spans` are the old names of `--trace-records` (see `traceStoreOptionsOf`). */
+function readLimits(args: ParsedArgs): TraceLimits | string {
+  const limits: TraceLimits = {};
+  const flags = [['trace-records', 'records'], ['trace-chars', 'chars'], ['trace-entries', 'entries'], ['trace-spans', 'spans']] as const;
+  for (const [flag, key] of flags) {
     const value = args.options[flag];
     if (value === undefined) continue;
     const count = Number(value);
@@ -193,7 +198,7 @@ function banner(server: DevServer, infos: AppInfo[], settings: ServerSettings, u
     ui ? `rxadk web: the dev UI is at ${server.url}/${settings.adkWeb ? 'dev-ui/ (adk-web)' : ''}` : `rxadk api_server: the API is at ${server.url}`,
     `  apps:     ${describeApps(infos, settings.agentsDir)}`,
     ...infos.filter((info) => info.error).map((info) => `  failed:   ${info.name}: ${info.error}`),
-    `  sessions: ${settings.sessionServiceUri}`,
+    `  sessions: ${redactUri(settings.sessionServiceUri)}`,
     `  model:    ${model}`,
     'Press Ctrl-C to stop.',
   ].join('\n');

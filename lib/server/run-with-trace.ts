@@ -3,7 +3,7 @@ import type { RunConfig } from '../context/run-config.js';
 import type { Runner } from '../runner/runner.js';
 import type { RunRequest } from './run-request.js';
 import type { SseMessage } from './sse-message.js';
-import type { TraceRecorder } from './trace-recorder.js';
+import type { TraceStore } from './trace-store.js';
 
 /**
  * Runs one turn and emits what `/run_sse` sends: each event as a plain message and — when the
@@ -16,11 +16,11 @@ import type { TraceRecorder } from './trace-recorder.js';
  *
  * @example
  * ```ts
- * runWithTrace(runner, recorder, { appName: 'weather', userId: 'u', sessionId: 's', newMessage, streaming: true, trace: true })
+ * runWithTrace(runner, traces, { appName: 'weather', userId: 'u', sessionId: 's', newMessage, streaming: true, trace: true })
  *   .subscribe((message) => console.log(message.event ?? 'event', message.data));
  * ```
  */
-export function runWithTrace(runner: Runner, recorder: TraceRecorder, request: RunRequest): Observable<SseMessage> {
+export function runWithTrace(runner: Runner, traces: TraceStore, request: RunRequest): Observable<SseMessage> {
   return defer(() => {
     const runConfig: RunConfig = { streamingMode: request.streaming ? 'sse' : 'none' };
     const events = runner
@@ -33,7 +33,7 @@ export function runWithTrace(runner: Runner, recorder: TraceRecorder, request: R
       })
       .pipe(map((event): SseMessage => ({ data: event })));
     if (!request.trace) return events;
-    return events.pipe(connect((shared) => merge(tracesUntil(recorder.watch(runConfig), shared), shared)));
+    return events.pipe(connect((shared) => merge(tracesUntil(traces.watch(runConfig), shared), shared)));
   });
 }
 

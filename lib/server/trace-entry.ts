@@ -68,3 +68,13 @@ export interface TraceEntry {
   /** onModelError / onToolError / onRunError: the error's message. */
   error?: string;
 }
+
+/**
+ * A trace entry before the store numbers and timestamps it.
+ *
+ * @example
+ * ```ts
+ * const init: TraceEntryInit = { invocationId: 'e-1', appName: 'weather', userId: 'u', sessionId: 's', hook: 'beforeRun' };
+ * ```
+ */
+export type TraceEntryInit = Omit<TraceEntry, 'seq' | 'time' | 'elapsedMs'>;

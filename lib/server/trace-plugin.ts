@@ -1,5 +1,5 @@
 import type { Content } from '@google/genai';
-import type { BaseAgent } from '../agents/base-agent.js';
+import type { AgentLike } from '../context/agent-like.js';
 import type { CallbackContext } from '../context/callback-context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { ToolContext } from '../context/tool-context.js';
@@ -11,8 +11,8 @@ import type { HookName } from '../plugins/callback-types.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import { asArray } from '../utils/as-array.js';
 import { summarizeContent, summarizeJson } from './summarize-content.js';
-import type { TraceEntry, TraceHook } from './trace-entry.js';
-import type { TraceEntryInit, TraceRecorder } from './trace-recorder.js';
+import type { TraceEntry, TraceEntryInit, TraceHook } from './trace-entry.js';
+import type { TraceStore } from './trace-store.js';
 
 /**
  * The name a {@link TracePlugin} registers under.
@@ -28,7 +28,7 @@ export const TRACE_PLUGIN_NAME = 'rxadk_dev_trace';
 type EntryDetails = Partial<Pick<TraceEntry, 'agent' | 'tool' | 'functionCallId' | 'eventId' | 'author' | 'partial' | 'detail' | 'error'>>;
 
 /**
- * Records every hook that fires during a run into a {@link TraceRecorder}: the Runner's hooks, and
+ * Records every hook that fires during a run into a {@link TraceStore}: the Runner's hooks, and
  * before/after agent, model and tool (and their error hooks), each with the agent or tool name,
  * the app plugins and agent callbacks that hook runs next, and a short detail. It never returns a
  * result, so it never changes a run; register it **first** so that it sees every hook even when
@@ -36,11 +36,11 @@ type EntryDetails = Partial<Pick<TraceEntry, 'agent' | 'tool' | 'functionCallId'
  *
  * @example
  * ```ts
- * const recorder = new TraceRecorder();
+ * const traces = new TraceStore();
  * const runner = new Runner({ appName: 'weather', agent, sessionService,
- *                             plugins: [new TracePlugin(recorder, appPlugins), ...appPlugins] });
+ *                             plugins: [new TracePlugin(traces, appPlugins), ...appPlugins] });
  * // after a run:
- * recorder.tracesOf({ appName: 'weather', userId, sessionId }).map((e) => e.hook);
+ * traces.tracesOf({ appName: 'weather', userId, sessionId }).map((e) => e.hook);
  * // ['onUserMessage', 'beforeRun', 'beforeAgent', 'beforeModel', 'afterModel', 'onEvent', ...]
  * ```
  */
@@ -49,7 +49,7 @@ export class TracePlugin extends BasePlugin {
 
   /** @param appPlugins the plugins registered after this one (named in each entry's `plugins`). */
   constructor(
-    private readonly recorder: TraceRecorder,
+    private readonly traces: TraceStore,
     private readonly appPlugins: readonly BasePlugin[] = [],
   ) {
     super(TRACE_PLUGIN_NAME);
@@ -124,7 +124,7 @@ export class TracePlugin extends BasePlugin {
 
   /** A Runner-level hook (its context is the invocation's). */
   private recordRun(ctx: InvocationContext, hook: TraceHook, details: EntryDetails): void {
-    this.recorder.record(ctx.runConfig, {
+    this.traces.record(ctx.runConfig, {
       invocationId: ctx.invocationId,
       appName: ctx.session.appName,
       userId: ctx.session.userId,
@@ -148,7 +148,7 @@ export class TracePlugin extends BasePlugin {
       callbacks: agentCallbackCount(ctx.invocation.agent, hook),
       ...details,
     };
-    this.recorder.record(ctx.invocation.runConfig, init);
+    this.traces.record(ctx.invocation.runConfig, init);
   }
 
   /** The app plugins that implement `hook`, in order. */
@@ -180,7 +180,7 @@ function summarizeEvent(event: Event): string {
  * arrays (`beforeModelCallbacks`), every agent keeps agent callbacks as one or many
  * (`beforeAgentCallback`).
  */
-function agentCallbackCount(agent: BaseAgent, hook: TraceHook): number {
+function agentCallbackCount(agent: AgentLike, hook: TraceHook): number {
   const fields = agent as unknown as Record<string, unknown>;
   const many = fields[`${hook}Callbacks`];
   if (Array.isArray(many)) return many.length;

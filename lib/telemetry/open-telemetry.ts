@@ -1,5 +1,5 @@
 import { type Context, context, metrics, type MeterProvider, SpanKind, SpanStatusCode, trace, type TracerProvider } from '@opentelemetry/api';
-import type { Instrumentation } from '../context/instrumentation.js';
+import type { Instrumentation } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import {
   agentAttributes,

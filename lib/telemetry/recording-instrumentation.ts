@@ -1,7 +1,8 @@
 // No OpenTelemetry import anywhere in this file's graph: the dev server records spans with it
 // whether or not @opentelemetry/api is installed.
 import { Observable } from 'rxjs';
-import type { Instrumentation, ToolCallOutcome } from '../context/instrumentation.js';
+import type { Instrumentation } from '../context/invocation-context.js';
+import type { ToolCallOutcome } from '../context/tool-call-outcome.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import {
@@ -46,7 +47,8 @@ interface Scope {
 /**
  * An {@link Instrumentation} that records the spans `openTelemetry()` would make — same names,
  * same attributes, same nesting — as plain {@link RecordedSpan}s, without OpenTelemetry: the dev
- * server feeds its bounded span store with it, and adk-web's trace view reads them.
+ * server feeds its bounded trace store with it, and adk-web's trace view reads them. `onSpanEnd`
+ * is told each span as it ends, with the context of the invocation it belongs to.
  *
  * @example
  * ```ts
@@ -54,7 +56,7 @@ interface Scope {
  * new Runner({ appName, agent, sessionService, instrumentation: recordingInstrumentation({ onSpanEnd: (s) => spans.push(s) }) });
  * ```
  */
-export function recordingInstrumentation(options: { onSpanEnd: (span: RecordedSpan) => void; captureContent?: boolean }): Instrumentation {
+export function recordingInstrumentation(options: { onSpanEnd: (span: RecordedSpan, ctx: InvocationContext) => void; captureContent?: boolean }): Instrumentation {
   const capture = options.captureContent ?? false;
   const record = <T>(ctx: InvocationContext, name: string, attributes: () => SpanAttributes, run: (ctx: InvocationContext) => Observable<T>, observe?: (value: T, span: RecordedSpan) => void) =>
     new Observable<T>((subscriber) => {
@@ -65,7 +67,7 @@ export function recordingInstrumentation(options: { onSpanEnd: (span: RecordedSp
       const end = (status?: string) => {
         if (ended) return;
         ended = true;
-        options.onSpanEnd({ ...span, end_time: nowNs(), ...(status ? { status } : {}) });
+        options.onSpanEnd({ ...span, end_time: nowNs(), ...(status ? { status } : {}) }, ctx);
       };
       const subscription = run(ctx.withTraceScope(scope)).subscribe({
         next: (value) => {

@@ -1,6 +1,7 @@
-import type { BaseAgent } from '../agents/base-agent.js';
-import type { InstrumentedToolCall, ToolCallOutcome } from '../context/instrumentation.js';
+import type { AgentLike } from '../context/agent-like.js';
+import type { InstrumentedToolCall } from '../context/instrumented-tool-call.js';
 import type { InvocationContext } from '../context/invocation-context.js';
+import type { ToolCallOutcome } from '../context/tool-call-outcome.js';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
 
@@ -32,7 +33,7 @@ export function invocationAttributes(ctx: InvocationContext): SpanAttributes {
  * agentAttributes(ctx, agent)['gen_ai.operation.name']; // 'invoke_agent'
  * ```
  */
-export function agentAttributes(ctx: InvocationContext, agent: BaseAgent): SpanAttributes {
+export function agentAttributes(ctx: InvocationContext, agent: AgentLike): SpanAttributes {
   return {
     ...runIds(ctx),
     'gen_ai.operation.name': 'invoke_agent',
@@ -168,7 +169,7 @@ function safeJson(value: unknown): string {
  * providerNameOf(new LlmAgent({ name: 'a', model: 'gemini-2.5-flash' })); // 'gcp.gemini'
  * ```
  */
-export function providerNameOf(agent: BaseAgent): string {
+export function providerNameOf(agent: AgentLike): string {
   const llm = (agent as { canonicalModel?: () => { providerName?: string; constructor: { name: string } } }).canonicalModel?.();
   if (!llm) return 'unknown';
   if (typeof llm.providerName === 'string') return llm.providerName;

@@ -5,6 +5,7 @@ import { missingSdkError } from '../../lib/models/missing-sdk-error.js';
 import { MissingDriverError } from '../../lib/utils/missing-driver-error.js';
 import { AnthropicStandIn, type AnthropicStandInAnswer } from '../../lib/testing/anthropic-stand-in.js';
 import { MissingCredentialsError, ModelError } from '../../lib/utils/errors.js';
+import { requestArrival } from '../support/request-arrival.js';
 
 const MODEL = 'claude-sonnet-5-5';
 
@@ -103,9 +104,11 @@ describe('AnthropicLlm (real @anthropic-ai/sdk against AnthropicStandIn)', () =>
     });
 
     it('aborts the stream when unsubscribed mid-stream: the server sees the client leave', async () => {
-      await startWith({ events: AnthropicStandIn.eventsOf(AnthropicStandIn.text('one two three four')), chunkDelayMs: 60_000 });
+      const arrived = requestArrival();
+      await startWith();
+      standIn.enqueue(arrived.answering({ events: AnthropicStandIn.eventsOf(AnthropicStandIn.text('one two three four')), chunkDelayMs: 60_000 }));
       const subscription = claude.generateContent(userRequest('hi'), true).subscribe();
-      await new Promise((r) => setTimeout(r, 50));
+      await arrived.promise;
       subscription.unsubscribe();
       await standIn.whenDisconnected();
       expect(standIn.disconnects).toBe(1);
@@ -162,10 +165,12 @@ describe('AnthropicLlm (real @anthropic-ai/sdk against AnthropicStandIn)', () =>
     });
 
     it('aborts through the request\'s own abortSignal', async () => {
-      await startWith({ body: AnthropicStandIn.text('late'), delayMs: 60_000 });
+      const arrived = requestArrival();
+      await startWith();
+      standIn.enqueue(arrived.answering({ body: AnthropicStandIn.text('late'), delayMs: 60_000 }));
       const controller = new AbortController();
       const pending = settle(claude.generateContent(userRequest('hi', { config: { abortSignal: controller.signal } })));
-      await new Promise((r) => setTimeout(r, 30));
+      await arrived.promise;
       controller.abort();
       expect(((await pending).error as ModelError).message).toMatch(/aborted/);
     });

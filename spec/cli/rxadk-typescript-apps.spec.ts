@@ -99,7 +99,7 @@ describe('TypeScript apps and rxadk create (the CLI as a process)', () => {
     try {
       await terminal.waitFor(/^you> ?$/m);
       terminal.type('What time is it in Paris?');
-      const answered = await terminal.waitFor(/^tmux_app_agent> It is \d\d:\d\d UTC in Paris\.\nyou> ?$/m);
+      const answered = await terminal.waitFor(/^tmux_app> It is \d\d:\d\d UTC in Paris\.\nyou> ?$/m);
       expect(answered).toMatch(/you> What time is it in Paris\?\n {2}→ get_time\(\{"city":"Paris"\}\)\n {2}← get_time: \{"city":"Paris","time":"\d\d:\d\d UTC"\}\n/);
       terminal.type('/state');
       await terminal.waitFor(/"turns": 1\n\}\nyou> ?$/m);
@@ -117,6 +117,8 @@ describe('TypeScript apps and rxadk create (the CLI as a process)', () => {
     const server = await startServer('api_server', sandbox.path('served_apps'));
     try {
       expect(server.banner).toContain(`apps:     1 app in ${sandbox.path('served_apps')}: served`);
+      const detailed = (await (await fetch(`${server.url}/list-apps?detailed=true`)).json()) as { apps: Record<string, string>[] };
+      expect(detailed.apps).toEqual([{ name: 'served', root_agent_name: 'served', description: 'Tells the time in a city.', language: 'typescript' }]);
       const texts = await runTurn(server.url, 'served', 'What time is it in Tokyo?');
       expect(texts[0]).toBe('call get_time');
       expect(texts.at(-1)).toMatch(/^It is \d\d:\d\d UTC in Tokyo\.$/);

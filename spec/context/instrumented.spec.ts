@@ -1,7 +1,6 @@
 import { lastValueFrom, map, Observable, throwError, toArray } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
-import type { Instrumentation } from '../../lib/context/instrumentation.js';
-import type { InvocationContext } from '../../lib/context/invocation-context.js';
+import type { Instrumentation, InvocationContext } from '../../lib/context/invocation-context.js';
 import type { LlmResponse } from '../../lib/models/llm-response.js';
 import { createPlugin } from '../../lib/plugins/create-plugin.js';
 import { InMemoryRunner } from '../../lib/runner/in-memory-runner.js';

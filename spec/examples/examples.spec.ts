@@ -1,17 +1,28 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { transpileForChild, type TranspiledTree } from '../fixtures/persistence/transpile-for-child.js';
 
 const run = promisify(execFile);
 
-/** Runs an example from source (ts-node, transpile only), offline. */
+const EXAMPLES = ['weather-agent.ts', 'vacation-request.ts', 'hello-callbacks.ts', 'provider-swap.ts', 'telemetry/otlp-tracing.ts'];
+
+/** The examples and the lib they import, transpiled once (a child under ts-node compiled lib/ again at each start). */
+let tree: TranspiledTree;
+
+/** Runs an example from source (transpiled, types stripped), offline. */
 async function example(file: string, ...args: string[]): Promise<string> {
-  const env = { ...process.env, TS_NODE_TRANSPILE_ONLY: '1', GEMINI_API_KEY: '', GOOGLE_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', OLLAMA_HOST: '', RXADK_MODEL: '', RXADK_QUIET: '1', NODE_NO_WARNINGS: '1' };
-  const { stdout } = await run(process.execPath, ['--loader', 'ts-node/esm', `examples/${file}`, ...args], { env, timeout: 60_000 });
+  const env = { ...process.env, GEMINI_API_KEY: '', GOOGLE_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', OLLAMA_HOST: '', RXADK_MODEL: '', RXADK_QUIET: '1', NODE_NO_WARNINGS: '1' };
+  const { stdout } = await run(process.execPath, [tree.script(`examples/${file}`), ...args], { env, timeout: 60_000 });
   // eslint-disable-next-line no-control-regex
   return stdout.replace(/\x1b\[[0-9;]*m/g, '');
 }
 
 describe('examples (offline)', () => {
+  beforeAll(() => {
+    tree = transpileForChild('examples', EXAMPLES.map((file) => `examples/${file}`));
+  });
+  afterAll(() => tree?.remove());
+
   it('weather-agent: callbacks fire around the model and the tool, and the audit plugin summarises the run', async () => {
     const out = await example('weather-agent.ts');
     const order = ['[Agent] weather_agent starts', '[Model] sending 1 message(s)', '[Tool] calling get_weather', '[Model] sending 3 message(s)', 'weather_agent: It is sunny in Beijing, 25°C.', '[Agent] weather_agent done'];

@@ -7,12 +7,18 @@ import { McpToolCallError } from '../../lib/mcp/mcp-tool-call-error.js';
 import { McpToolset } from '../../lib/mcp/mcp-toolset.js';
 import { InMemoryRunner } from '../../lib/runner/in-memory-runner.js';
 import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
+import { transpileForChild, type TranspiledTree } from '../fixtures/persistence/transpile-for-child.js';
 import { calls, text, user } from '../support/llm.js';
-import { EVERYTHING, eventually, readonlyContext, spyOnStdioMessages, toolContext, type SentMessage } from './mcp-test-kit.js';
+import { eventually, readonlyContext, spyOnStdioMessages, toolContext, type SentMessage } from './mcp-test-kit.js';
 
-const SLOW = 'trigger-long-running-operation';
-/** Arguments of the server's slow tool: `duration` is in seconds. */
-const slowArgs = (seconds: number) => ({ duration: seconds, steps: 1 });
+// The server's `wait-for-release` calls never answer on their own (a timeout or an abort always
+// comes first) and answer "released" only when the test calls `release`: no case depends on how
+// fast the machine runs.
+const SERVER = 'spec/fixtures/mcp/held-call-stdio-server.ts';
+const HELD = 'wait-for-release';
+const RELEASE = 'release';
+/** A tool timeout that never fires during a test. */
+const HOUR = 3_600_000;
 
 /** Runs `work`, resolving with what it ended with (its value or its error). */
 async function settled<T>(work: Promise<T>): Promise<{ value?: T; error?: unknown }> {
@@ -23,81 +29,113 @@ async function settled<T>(work: Promise<T>): Promise<{ value?: T; error?: unknow
   }
 }
 
-function slowCalls(sent: SentMessage[]): SentMessage[] {
-  return sent.filter((m) => m.method === 'tools/call' && m.params?.['name'] === SLOW);
+function heldCalls(sent: SentMessage[]): SentMessage[] {
+  return sent.filter((m) => m.method === 'tools/call' && m.params?.['name'] === HELD);
 }
 
 function cancellationsOf(sent: SentMessage[], call: SentMessage): unknown[] {
   return sent.filter((m) => m.transport === call.transport && m.method === 'notifications/cancelled').map((m) => m.params?.['requestId']);
 }
 
-describe('McpTool: abort signal and timeouts (everything server)', () => {
+/** What a tool call answered, as the model would get it. */
+const answer = (value: string) => ({ content: [{ type: 'text', text: value }], isError: false });
+
+describe('McpTool: abort signal and timeouts (a stdio server whose calls wait until released)', () => {
   let spy: ReturnType<typeof spyOnStdioMessages>;
-  // The connection's per-request timeout: generous while the server starts (npx takes a second or
-  // more), then 200 ms once connected (the toolset reads its params object at each request).
-  const params: McpStdioConnectionParams = { ...EVERYTHING, timeoutMs: 30_000 };
-  const toolset = new McpToolset({ connectionParams: params, toolFilter: [SLOW] });
-  const timedToolset = new McpToolset({ connectionParams: EVERYTHING, toolFilter: [SLOW], toolTimeoutMs: 300 });
-  const plainToolset = new McpToolset({ connectionParams: EVERYTHING, toolFilter: [SLOW] });
-  const ctx = readonlyContext();
-  const slowTool = async (from = toolset) => {
-    const [tool] = await firstValueFrom(from.getTools(ctx));
-    params.timeoutMs = 200;
-    return tool as McpTool;
+  let tree: TranspiledTree;
+  let toolset: McpToolset;
+  let timedToolset: McpToolset;
+  let plainToolset: McpToolset;
+  // The connection's per-request timeout: the SDK's 60 s while the servers start and list their
+  // tools (in beforeAll), then 200 ms (the toolset reads its params object at each request).
+  let params: McpStdioConnectionParams;
+  /** `toolset`'s tools, and `timedToolset`'s held tool. */
+  let held: McpTool;
+  let release: McpTool;
+  let timedHeld: McpTool;
+
+  /** Answers every held call of `toolset`'s server; resolves with the server's "released <n>". */
+  const releaseHeldCalls = async () => {
+    const result = await firstValueFrom(release.runAsync({}, toolContext(undefined, { toolTimeoutMs: HOUR })));
+    return (result['content'] as Array<{ text: string }>)[0]!.text;
   };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     spy = spyOnStdioMessages();
+    tree = transpileForChild('mcp-held-call', [SERVER]);
+    const server = (): McpStdioConnectionParams => ({ type: 'stdio', command: process.execPath, args: [tree.script(SERVER)] });
+    params = server();
+    toolset = new McpToolset({ connectionParams: params, toolFilter: [HELD, RELEASE] });
+    timedToolset = new McpToolset({ connectionParams: server(), toolFilter: [HELD], toolTimeoutMs: 300 });
+    plainToolset = new McpToolset({ connectionParams: server(), toolFilter: [HELD] });
+    const ctx = readonlyContext();
+    const [tools, timedTools] = await Promise.all([
+      firstValueFrom(toolset.getTools(ctx)),
+      firstValueFrom(timedToolset.getTools(ctx)),
+      firstValueFrom(plainToolset.getTools(ctx)),
+    ]);
+    held = tools.find((t) => t.name === HELD) as McpTool;
+    release = tools.find((t) => t.name === RELEASE) as McpTool;
+    timedHeld = timedTools[0] as McpTool;
+    params.timeoutMs = 200;
   });
 
   afterAll(async () => {
-    spy.restore();
-    await Promise.all([toolset, timedToolset, plainToolset].map((set) => firstValueFrom(set.close())));
+    spy?.restore();
+    await Promise.all([toolset, timedToolset, plainToolset].map((set) => set && firstValueFrom(set.close())));
+    tree?.remove();
   });
 
   it('aborting ctx.abortSignal mid-call ends the call with an McpToolCallError and cancels it on the server', async () => {
-    const tool = await slowTool();
     const controller = new AbortController();
-    const before = slowCalls(spy.sent).length;
-    // A 1-hour operation with a tool timeout of its own, so neither the connection's 200 ms nor the SDK's 60 s ends it.
-    const result = settled(firstValueFrom(tool.runAsync(slowArgs(3600), toolContext(controller.signal, { toolTimeoutMs: 3_600_000 }))));
-    expect(await eventually(() => slowCalls(spy.sent).length > before, 50)).toBe(true);
+    const before = heldCalls(spy.sent).length;
+    // A tool timeout of its own, so neither the connection's 200 ms nor the SDK's 60 s ends the call.
+    const result = settled(firstValueFrom(held.runAsync({}, toolContext(controller.signal, { toolTimeoutMs: HOUR }))));
+    expect(await eventually(() => heldCalls(spy.sent).length > before, 50)).toBe(true);
     controller.abort(new Error('run cancelled'));
     const { error } = await result;
 
     expect(error).toBeInstanceOf(McpToolCallError);
-    expect((error as Error).message).toMatch(/could not run tool "trigger-long-running-operation": .*run cancelled/);
-    const call = slowCalls(spy.sent).at(-1)!;
+    expect((error as Error).message).toMatch(/could not run tool "wait-for-release": .*run cancelled/);
+    const call = heldCalls(spy.sent).at(-1)!;
     expect(cancellationsOf(spy.sent, call)).toEqual([call.id]);
+    // the server dropped the call: nothing is left waiting
+    expect(await releaseHeldCalls()).toBe('released 0');
   });
 
   it("toolset toolTimeoutMs becomes each tool's timeoutMs, and the call's request timeout (also outside a Runner)", async () => {
-    const tool = await slowTool(timedToolset);
-    expect(tool.timeoutMs).toBe(300);
-    const { error } = await settled(firstValueFrom(tool.runAsync(slowArgs(3600), toolContext())));
+    expect(timedHeld.timeoutMs).toBe(300);
+    const { error } = await settled(firstValueFrom(timedHeld.runAsync({}, toolContext())));
 
     expect(error).toBeInstanceOf(McpToolCallError);
     expect((error as Error).message).toMatch(/timed out/i);
-    const call = slowCalls(spy.sent).at(-1)!;
+    const call = heldCalls(spy.sent).at(-1)!;
     expect(cancellationsOf(spy.sent, call)).toEqual([call.id]);
   });
 
   it("RunConfig.toolTimeoutMs is the request timeout of a tool without its own, and outranks the connection's timeoutMs", async () => {
-    const tool = await slowTool();
-    // The connection allows 200 ms per request; the run allows this tool 5 s: a 1 s operation completes.
-    const done = await settled(firstValueFrom(tool.runAsync(slowArgs(1), toolContext(undefined, { toolTimeoutMs: 5_000 }))));
-    expect(done.error).toBeUndefined();
-    expect(done.value).toEqual(expect.objectContaining({ isError: false }));
-    // Without a tool timeout the connection's 200 ms applies.
-    const cut = await settled(firstValueFrom(tool.runAsync(slowArgs(1), toolContext())));
+    // The connection allows 200 ms per request; the run allows this call an hour.
+    const before = heldCalls(spy.sent).length;
+    let longSettled = false;
+    const long = settled(firstValueFrom(held.runAsync({}, toolContext(undefined, { toolTimeoutMs: HOUR })))).finally(() => (longSettled = true));
+    expect(await eventually(() => heldCalls(spy.sent).length > before, 50)).toBe(true);
+    // Without a tool timeout the connection's 200 ms applies: this later call is cut...
+    const cut = await settled(firstValueFrom(held.runAsync({}, toolContext())));
+    expect(cut.error).toBeInstanceOf(McpToolCallError);
     expect((cut.error as Error).message).toMatch(/timed out/i);
+    // ...while the earlier one, whose 200 ms would have ended first, still waits, and completes when released.
+    expect(longSettled).toBe(false);
+    expect(await releaseHeldCalls()).toBe('released 1');
+    const done = await long;
+    expect(done.error).toBeUndefined();
+    expect(done.value).toEqual(answer('released'));
   });
 
   it('in a Runner, RunConfig.toolTimeoutMs cancels the MCP call on the server and the model gets a timeout error; the run goes on', async () => {
-    const model = new ScriptedLlm([calls({ name: SLOW, args: slowArgs(3600) }), text('It took too long.')]);
+    const model = new ScriptedLlm([calls({ name: HELD, args: {} }), text('It took too long.')]);
     const agent = new LlmAgent({ name: 'mcp_timeout_agent', model, tools: [plainToolset] });
     const runner = new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true });
-    const before = slowCalls(spy.sent).length;
+    const before = heldCalls(spy.sent).length;
     const { value: events } = await settled(
       lastValueFrom(
         runner.runAsync({ userId: 'u', sessionId: 's', newMessage: user('Run it.'), runConfig: { toolTimeoutMs: 300 } }).pipe(toArray()),
@@ -105,12 +143,12 @@ describe('McpTool: abort signal and timeouts (everything server)', () => {
     );
 
     const responses = (events as Event[]).flatMap((e) => e.content?.parts ?? []).flatMap((p) => (p.functionResponse ? [p.functionResponse] : []));
-    // 'Tool trigger-long-running-operation timed out after 300 ms.' once the flow enforces the timeout;
-    // until then the MCP SDK's request timeout (the same 300 ms) ends the call: '... Request timed out'.
-    expect(responses).toEqual([expect.objectContaining({ name: SLOW, response: { error: expect.stringMatching(/timed out/i) } })]);
+    // 'Tool wait-for-release timed out after 300 ms.' when the flow's timer fires first; the MCP
+    // SDK's request timeout (the same 300 ms) ends the call otherwise: '... Request timed out'.
+    expect(responses).toEqual([expect.objectContaining({ name: HELD, response: { error: expect.stringMatching(/timed out/i) } })]);
     expect((events as Event[]).at(-1)!.content!.parts![0]!.text).toBe('It took too long.');
-    const call = slowCalls(spy.sent).at(-1)!;
-    expect(slowCalls(spy.sent).length).toBe(before + 1);
+    const call = heldCalls(spy.sent).at(-1)!;
+    expect(heldCalls(spy.sent).length).toBe(before + 1);
     expect(await eventually(() => cancellationsOf(spy.sent, call).length === 1, 20)).toBe(true);
     expect(cancellationsOf(spy.sent, call)).toEqual([call.id]);
   });

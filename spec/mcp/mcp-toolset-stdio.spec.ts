@@ -54,6 +54,8 @@ describe('McpToolset over stdio (npx -y @modelcontextprotocol/server-everything)
   const toolset = new McpToolset({ connectionParams: EVERYTHING, toolFilter: RECORDED_TOOLS });
   const ctx = readonlyContext();
 
+  // The server starts (npx: seconds on a loaded machine) here, not inside a test.
+  beforeAll(() => firstValueFrom(toolset.getTools(ctx)));
   afterAll(() => firstValueFrom(toolset.close()));
 
   it('declares the tools as ADK Python did in mcp_001 (names, parameters, required)', async () => {
@@ -127,6 +129,10 @@ describe('McpToolset tool filter and prefix (everything server)', () => {
   const all = new McpToolset({ connectionParams: EVERYTHING });
   const ctx = readonlyContext();
 
+  // One server start per hook, none inside a test.
+  beforeAll(() => firstValueFrom(all.getTools(ctx)));
+  beforeAll(() => firstValueFrom(predicate.getTools(ctx)));
+  beforeAll(() => firstValueFrom(prefixed.getTools(ctx)));
   afterAll(async () => {
     await firstValueFrom(predicate.close());
     await firstValueFrom(prefixed.close());
@@ -157,8 +163,9 @@ describe('McpToolset in an LlmAgent run (everything server)', () => {
   const toolset = mcpToolsetFromConfig(recordedToolsetArgs());
   let spy: ReturnType<typeof spyOnStdioMessages>;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     spy = spyOnStdioMessages();
+    await firstValueFrom(toolset.getTools(readonlyContext())); // the server starts here, not inside a test
   });
 
   afterAll(async () => {
@@ -215,6 +222,7 @@ describe('McpTool cancellation and close (everything server)', () => {
   const toolset = new McpToolset({ connectionParams: EVERYTHING, toolFilter: ['trigger-long-running-operation'] });
   const ctx = readonlyContext();
 
+  beforeAll(() => firstValueFrom(toolset.getTools(ctx))); // the server starts here, not inside a test
   afterAll(() => firstValueFrom(toolset.close()));
 
   it('fails the call with an McpToolCallError when ctx.abortSignal fires', async () => {

@@ -5,6 +5,7 @@ import { MissingDriverError } from '../../lib/utils/missing-driver-error.js';
 import { OpenAiStandIn, type OpenAiStandInAnswer } from '../../lib/testing/openai-stand-in.js';
 import { MissingCredentialsError, ModelError } from '../../lib/utils/errors.js';
 import { missingSdkError } from '../../lib/models/missing-sdk-error.js';
+import { requestArrival } from '../support/request-arrival.js';
 
 const MODEL = 'gpt-4o-mini';
 
@@ -96,10 +97,12 @@ describe('OpenAiLlm (real openai SDK against OpenAiStandIn)', () => {
     });
 
     it('aborts the stream when unsubscribed mid-stream: the server sees the client leave', async () => {
-      await startWith({ chunks: OpenAiStandIn.chunksOf(OpenAiStandIn.text('one two three four')), chunkDelayMs: 60_000 });
+      const arrived = requestArrival();
+      await startWith();
+      standIn.enqueue(arrived.answering({ chunks: OpenAiStandIn.chunksOf(OpenAiStandIn.text('one two three four')), chunkDelayMs: 60_000 }));
       const seen: unknown[] = [];
       const subscription = llm.generateContent(userRequest('hi'), true).subscribe((r) => seen.push(r));
-      await new Promise((r) => setTimeout(r, 50));
+      await arrived.promise;
       subscription.unsubscribe();
       await standIn.whenDisconnected();
       expect(standIn.disconnects).toBe(1);
@@ -164,10 +167,12 @@ describe('OpenAiLlm (real openai SDK against OpenAiStandIn)', () => {
     });
 
     it('aborts through the request\'s own abortSignal', async () => {
-      await startWith({ body: OpenAiStandIn.text('late'), delayMs: 60_000 });
+      const arrived = requestArrival();
+      await startWith();
+      standIn.enqueue(arrived.answering({ body: OpenAiStandIn.text('late'), delayMs: 60_000 }));
       const controller = new AbortController();
       const pending = settle(llm.generateContent(userRequest('hi', { config: { abortSignal: controller.signal } })));
-      await new Promise((r) => setTimeout(r, 30));
+      await arrived.promise;
       controller.abort();
       const { error } = await pending;
       expect(error).toBeInstanceOf(ModelError);

@@ -85,6 +85,16 @@ async function eventually(check: () => boolean | Promise<boolean>, what: string,
   }
 }
 
+/**
+ * Waits until the database has no advisory lock held or waited for. A turn unlocks as it ends
+ * (finalize): the unlock reaches the server after the caller has seen the turn end or has left.
+ */
+const locksReleased = (url: string) =>
+  eventually(async () => {
+    const { held, waiting } = await advisoryLocks(url);
+    return held === 0 && waiting === 0;
+  }, 'every session lock released');
+
 /** Connections a pool has checked out. */
 const checkedOut = (pool: pg.Pool) => pool.totalCount - pool.idleCount;
 
@@ -173,7 +183,7 @@ describe('PostgresSessionService: turns on one session are serialised across pro
     expect(next).toEqual({ p1: TURNS, p2: TURNS });
     expect(new Set(events.map((e) => e.invocationId)).size).toBe(TURNS * 2);
     expect(switches).toBeGreaterThan(0); // the processes really took turns on the session
-    expect(await advisoryLocks(database.url)).toEqual({ held: 0, waiting: 0 });
+    await locksReleased(database.url);
     if (process.env['RXADK_CONCURRENCY_STATS']) console.log({ reports, switches });
   }, 60_000);
 
@@ -208,7 +218,7 @@ describe('PostgresSessionService: turns on one session are serialised across pro
       ['user', 'holding the session'],
       ['agent', 'done at last'],
     ]);
-    expect(await advisoryLocks(database.url)).toEqual({ held: 0, waiting: 0 });
+    await locksReleased(database.url);
   }, 30_000);
 });
 
@@ -259,11 +269,12 @@ describe('PostgresSessionService.withSessionLock: bounded, released, one connect
     await started.promise;
     expect(await advisoryLocks(database.url)).toEqual({ held: 1, waiting: 0 });
     subscription.unsubscribe();
+    await eventually(() => checkedOut(poolA) === 0, 'pool A has its connection back');
+    await locksReleased(database.url);
 
     // with a 300 ms bound: a lock still held would fail this turn with SessionBusyError
     await turn(replying(serviceOn(newPool(), 300)), 'unsub', 'next');
-    await eventually(() => checkedOut(poolA) === 0, 'pool A has its connection back');
-    expect(await advisoryLocks(database.url)).toEqual({ held: 0, waiting: 0 });
+    await locksReleased(database.url);
     expect(await userTexts('unsub')).toEqual(['abandoned', 'next']);
   });
 
@@ -275,10 +286,11 @@ describe('PostgresSessionService.withSessionLock: bounded, released, one connect
       sessionService: serviceOn(poolA),
     });
     await expect(turn(runnerA, 'fails', 'breaks')).rejects.toThrow('the agent broke');
+    await eventually(() => checkedOut(poolA) === 0, 'pool A has its connection back');
+    await locksReleased(database.url);
 
     await turn(replying(serviceOn(newPool(), 300)), 'fails', 'next'); // a held lock would fail it (300 ms bound)
-    await eventually(() => checkedOut(poolA) === 0, 'pool A has its connection back');
-    expect(await advisoryLocks(database.url)).toEqual({ held: 0, waiting: 0 });
+    await locksReleased(database.url);
   });
 
   it('a caller that leaves while waiting leaves nothing locked, checked out or stored', async () => {
@@ -302,9 +314,10 @@ describe('PostgresSessionService.withSessionLock: bounded, released, one connect
 
     gate.resolve();
     await held;
+    await locksReleased(database.url);
     await turn(replying(serviceOn(newPool(), 300)), 'leaves', 'after');
     expect(await userTexts('leaves')).toEqual(['holder', 'after']);
-    expect(await advisoryLocks(database.url)).toEqual({ held: 0, waiting: 0 });
+    await locksReleased(database.url);
   });
 
   it('past lockTimeoutMs: SessionBusyError before anything is stored; the connection is reused with lock_timeout reset', async () => {
@@ -332,6 +345,7 @@ describe('PostgresSessionService.withSessionLock: bounded, released, one connect
 
     gate.resolve();
     await held;
+    await locksReleased(database.url);
     await turn(runnerB, 'busy', 'now');
     expect(await userTexts('busy')).toEqual(['holder', 'now']);
     expect((await poolB.query('SHOW lock_timeout')).rows[0].lock_timeout).toBe('0');

@@ -1,7 +1,7 @@
 // SPEC §6 "whole turns", against every real store: faults in tools and tool hooks are answered,
 // calls left open are answered by the next turn, timeouts, non-JSON results, named errors.
 import type { FunctionCall } from '@google/genai';
-import { firstValueFrom, lastValueFrom, NEVER, type Observable, Subject, takeUntil, timer, toArray } from 'rxjs';
+import { firstValueFrom, lastValueFrom, NEVER, type Observable, Subject, takeUntil, toArray } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import type { RunConfig } from '../../lib/context/run-config.js';
 import type { Event } from '../../lib/events/event.js';
@@ -19,6 +19,13 @@ const call = (name: string, id = `call-${name}`, args: Record<string, unknown> =
 
 function lookup(execute: FunctionTool['execute'] = () => ({ ok: true })): FunctionTool {
   return new FunctionTool({ name: 'lookup', description: 'Looks something up.', execute });
+}
+
+/** Resolves `promise` when the tool calls `mark()`: the turn is then mid-tool, its call event stored. */
+function toolStart(): { promise: Promise<void>; mark: () => void } {
+  let mark!: () => void;
+  const promise = new Promise<void>((resolve) => (mark = resolve));
+  return { promise, mark };
 }
 
 interface Setup {
@@ -118,15 +125,17 @@ describe.each(REAL_STORES)('whole turns (%s store)', (_name, openStore) => {
 
   it('a turn unsubscribed mid-tool leaves its call open; the next turn answers it before its message, and the model never sees an orphan', async () => {
     let aborted = false;
+    const started = toolStart();
     const slow = lookup((_args, ctx) => {
       ctx.abortSignal.addEventListener('abort', () => (aborted = true));
-      return timer(5_000);
+      started.mark();
+      return NEVER;
     });
     const model = new ScriptedLlm([calls(call('lookup')), text('back again')]);
     const runner = runnerOf({ model, tools: [slow] });
     const stop = new Subject<void>();
     const cancelled = lastValueFrom(turn(runner, 'first').pipe(takeUntil(stop), toArray()));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await started.promise;
     stop.next();
     await cancelled;
     expect(aborted).toBe(true);
@@ -150,12 +159,16 @@ describe.each(REAL_STORES)('whole turns (%s store)', (_name, openStore) => {
   });
 
   it('an open call that the new message answers is not answered again', async () => {
-    const slow = lookup(() => timer(5_000));
+    const started = toolStart();
+    const slow = lookup(() => {
+      started.mark();
+      return NEVER;
+    });
     const model = new ScriptedLlm([calls(call('lookup')), text('thanks for the answer')]);
     const runner = runnerOf({ model, tools: [slow] });
     const stop = new Subject<void>();
     const cancelled = lastValueFrom(turn(runner, 'first').pipe(takeUntil(stop), toArray()));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await started.promise;
     stop.next();
     await cancelled;
     const answer = { role: 'user', parts: [{ functionResponse: { id: 'call-lookup', name: 'lookup', response: { found: 'by hand' } } }] };

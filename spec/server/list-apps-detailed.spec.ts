@@ -1,6 +1,6 @@
 import { firstValueFrom, lastValueFrom, of, throwError } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
-import type { AppInfo } from '../../lib/cli/app-info.js';
+import type { AppInfo } from '../../lib/server/app-info.js';
 import { appSourceOf, type AppSource } from '../../lib/server/app-source.js';
 import { DevServer } from '../../lib/server/dev-server.js';
 import { AgentConfigError } from '../../lib/utils/errors.js';

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Subject } from 'rxjs';
-import { parseArgs } from '../../lib/cli/parse-args.js';
+import { parseArgs } from '../../lib/utils/parse-args.js';
 import { runServerCommand } from '../../lib/server/run-server-command.js';
 import { call } from './support/http-client.js';
 
@@ -85,6 +85,16 @@ describe('rxadk web / rxadk api_server (runServerCommand)', () => {
     await expect(second.stop()).resolves.toBe(0);
   });
 
+  it('the banner shows a store URI without its password (the store connects on first use, so none is needed here)', async () => {
+    const secret = 'Zq8vK2pLw9';
+    for (const ui of [true, false]) {
+      const server = await start([agentsDir, '--port', '0', '--session-service-uri', `postgresql://rxadk:${secret}@127.0.0.1:1/app?password=${secret}`], ui);
+      await expect(server.stop()).resolves.toBe(0);
+      expect(server.out.join('\n')).toContain('  sessions: postgresql://rxadk:***@127.0.0.1:1/app?password=***\n');
+      expect(server.out.join('\n')).not.toContain(secret);
+    }
+  });
+
   it('bad arguments: exit code 2 with the reason and the usage', async () => {
     const err: string[] = [];
     const run = (argv: string[]) => runServerCommand(parseArgs(argv), { ui: true, err: (line) => err.push(line), out: () => undefined });
@@ -94,6 +104,10 @@ describe('rxadk web / rxadk api_server (runServerCommand)', () => {
     expect(err.at(-1)).toMatch(/There is no folder/);
     await expect(run([agentsDir, '--trace-entries', '0'])).resolves.toBe(2);
     expect(err.at(-1)).toMatch(/--trace-entries must be a positive whole number, not "0"/);
+    await expect(run([agentsDir, '--trace-records', '-5'])).resolves.toBe(2);
+    expect(err.at(-1)).toMatch(/--trace-records must be a positive whole number, not "-5"/);
+    await expect(run([agentsDir, '--trace-chars', 'lots'])).resolves.toBe(2);
+    expect(err.at(-1)).toMatch(/--trace-chars must be a positive whole number, not "lots".*--trace-records <n>.*Old names: --trace-entries, --trace-spans/s);
     await expect(run([agentsDir, '--ui', dir])).resolves.toBe(2);
     expect(err.at(-1)).toMatch(/that folder holds no adk-web build/);
   });
@@ -130,6 +144,9 @@ describe('rxadk web / rxadk api_server (runServerCommand)', () => {
       expect(err.at(-1)).toMatch(/EADDRINUSE/);
       await expect(run([agentsDir, '--port', '0', '--session-service-uri', 'nosuch://x'])).resolves.toBe(1);
       expect(err.at(-1)).toMatch(/nosuch/);
+      await expect(run([agentsDir, '--port', '0', '--session-service-uri', 'mysql://admin:hunter2@db/app'])).resolves.toBe(1);
+      expect(err.at(-1)).toContain('Cannot create a session service from "mysql://admin:***@db/app"');
+      expect(err.join('\n')).not.toContain('hunter2');
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }

@@ -81,6 +81,10 @@ describe('getSessionServiceFromUri', () => {
     const failure = firstValueFrom(getSessionServiceFromUri('mysql://admin:hunter2@db/app'));
     await expect(failure).rejects.toThrow(/"mysql:\/\/admin:\*\*\*@db\/app"/);
     await expect(failure).rejects.not.toThrow(/hunter2/);
+    const inQuery = firstValueFrom(getSessionServiceFromUri('sqlite://./x.db?password=hunter2'));
+    await expect(inQuery).rejects.toThrow('Cannot create a session service from "sqlite://./x.db?password=***": unknown option "password"');
+    await expect(inQuery).rejects.not.toThrow(/hunter2/);
+    await expect(inQuery).rejects.toMatchObject({ uri: 'sqlite://./x.db?password=***' });
   });
 
   it('names the package to install when a driver is missing', () => {

@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import type { AgentApp } from '../../lib/cli/agent-apps.js';
+import type { AgentApp } from '../../lib/server/agent-apps.js';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import { FunctionTool } from '../../lib/tools/function-tool.js';
 import { DemoLlm } from '../../examples/shared/demo-llm.js';

@@ -9,7 +9,7 @@ import { openTelemetry } from '../../lib/telemetry/open-telemetry.js';
 import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
 import { FunctionTool } from '../../lib/tools/function-tool.js';
 import { ModelError } from '../../lib/utils/errors.js';
-import type { Instrumentation } from '../../lib/context/instrumentation.js';
+import type { Instrumentation } from '../../lib/context/invocation-context.js';
 import type { LlmAgent as Agent } from '../../lib/agents/llm-agent.js';
 import { calls, text, user } from '../support/llm.js';
 
@@ -178,11 +178,20 @@ describe('openTelemetry(): spans by the GenAI conventions, with ADK\'s names', (
   });
 
   it('a cancelled run ends its open spans with rxadk.cancelled', async () => {
-    const slow = new FunctionTool({ name: 'slow', description: 'Never ends.', execute: () => new Promise(() => undefined) });
+    let started!: () => void;
+    const toolStarted = new Promise<void>((resolve) => (started = resolve));
+    const slow = new FunctionTool({
+      name: 'slow',
+      description: 'Never ends.',
+      execute: () => {
+        started();
+        return new Promise(() => undefined);
+      },
+    });
     const model = new ScriptedLlm([calls({ name: 'slow', args: {} })], { model: 'm' });
     const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'a', model, tools: [slow] }), appName: 'w', autoCreateSession: true, instrumentation: openTelemetry({ tracerProvider }) });
     const subscription = runner.runAsync({ userId: 'u', sessionId: 's', newMessage: user('go') }).subscribe();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await toolStarted; // the run is inside the tool: every span is open
     subscription.unsubscribe();
     const spans = exporter.getFinishedSpans();
     expect(spans.map((s) => s.name).sort()).toEqual(['call_llm', 'execute_tool slow', 'invocation', 'invoke_agent a']);

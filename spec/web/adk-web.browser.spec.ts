@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
-import type { AgentApp } from '../../lib/cli/agent-apps.js';
+import type { AgentApp } from '../../lib/server/agent-apps.js';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import { Gemini } from '../../lib/models/gemini.js';
 import { appSourceOf } from '../../lib/server/app-source.js';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { AgentApp } from '../../lib/cli/agent-apps.js';
+import type { AgentApp } from '../../lib/server/agent-apps.js';
 import type { DevServer } from '../../lib/server/dev-server.js';
 import { type DevUiFixture, lastTurnRows, startDevUi } from '../support/dev-ui-fixture.js';
 import { notesApp } from '../support/notes-app.js';
@@ -182,6 +182,58 @@ describe("rxadk's own dev UI, its fixes (issue 15), in headless Chromium", () =>
     const notFound = pageErrors.filter((error) => /status of 404/.test(error));
     expect(notFound.length).toBeGreaterThan(0);
     pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !notFound.includes(error)));
+  });
+
+  it('with no session open, the first message creates one and is sent in it (as adk-web does)', async () => {
+    const sessionsOf = async () => (await (await fetch(`${server.url}/apps/weather/users/user/sessions`)).json()) as { id: string }[];
+    const before = (await sessionsOf()).map((session) => session.id);
+    await page.goto(`${server.url}/?app=weather`);
+    await page.waitForSelector('[data-testid=app-select] option[value=weather]', { state: 'attached' });
+    expect(await page.isEnabled('[data-testid=message]')).toBe(true);
+    expect(await page.getAttribute('[data-testid=message]', 'placeholder')).toMatch(/start a new session/);
+    expect(await page.isDisabled('[data-testid=delete-session]')).toBe(true);
+    await page.fill('[data-testid=message]', 'What is the weather in Paris?');
+    await page.press('[data-testid=message]', 'Enter');
+    await page.press('[data-testid=message]', 'Enter'); // again, while the session is made or once the composer is empty: no second session
+    await page.locator('[data-testid=bubble][data-author=weather_agent]', { hasText: 'It is sunny in Paris, 23°C.' }).waitFor();
+    await page.waitForSelector('#status[data-busy=false]', { state: 'attached' });
+
+    const created = (await sessionsOf()).map((session) => session.id).filter((id) => !before.includes(id));
+    expect(created).toHaveLength(1);
+    expect(new URL(page.url()).search).toBe(`?app=weather&session=${created[0]}`);
+    await page.locator(`[data-session-id="${created[0]}"].selected`).waitFor();
+    expect(await page.textContent('[data-testid=session-id]')).toBe(created[0]);
+    expect(await page.inputValue('[data-testid=message]')).toBe('');
+    expect(await page.getAttribute('[data-testid=message]', 'placeholder')).toBe('Type a message… (Enter sends)');
+    expect(await page.locator('[data-testid=turn]').count()).toBe(1);
+    const stored = (await (await fetch(`${server.url}/apps/weather/users/user/sessions/${created[0]}`)).json()) as { events: { author: string; content?: { parts?: { text?: string }[] } }[] };
+    const userTexts = stored.events.filter((event) => event.author === 'user').map((event) => event.content?.parts?.[0]?.text);
+    expect(userTexts).toEqual(['What is the weather in Paris?']);
+    expect(stored.events.at(-1)?.content?.parts?.[0]?.text).toBe('It is sunny in Paris, 23°C.');
+  });
+
+  it('when that session cannot be created, the error shows and the message stays in the composer', async () => {
+    await page.goto(`${server.url}/?app=weather`);
+    await page.waitForSelector('[data-testid=app-select] option[value=weather]', { state: 'attached' });
+    await page.route('**/apps/weather/users/user/sessions', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"the store is down"}' }) : route.fallback(),
+    );
+    try {
+      const logged = page.waitForEvent('console', (message) => /status of 503/.test(message.text()));
+      await page.fill('[data-testid=message]', 'Hello?');
+      await page.press('[data-testid=message]', 'Enter');
+      await page.locator('[data-testid=chat-log] .error', { hasText: 'the store is down' }).waitFor();
+      await logged;
+      expect(await page.inputValue('[data-testid=message]')).toBe('Hello?');
+      expect(await page.isEnabled('[data-testid=send]')).toBe(true);
+      expect(new URL(page.url()).search).toBe('?app=weather');
+    } finally {
+      await page.unroute('**/apps/weather/users/user/sessions');
+    }
+    // the browser logs the failed request as a console error: only that one
+    const refused = pageErrors.filter((error) => /status of 503/.test(error));
+    expect(refused).toHaveLength(1);
+    pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !refused.includes(error)));
   });
 
   it('the page logged no errors', () => {

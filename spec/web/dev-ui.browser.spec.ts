@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { AgentApp } from '../../lib/cli/agent-apps.js';
+import type { AgentApp } from '../../lib/server/agent-apps.js';
 import type { GeminiStandIn } from '../../lib/testing/gemini-stand-in.js';
 import { type DevUiFixture, lastTurnRows, startDevUi } from '../support/dev-ui-fixture.js';
 

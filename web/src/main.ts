@@ -6,10 +6,11 @@
  * apps ─► app picker ─┐
  * user id ────────────┴► scope ─► session list (refreshed after each turn)
  * list clicks / "New" / the URL ─► selection ─switchMap─► openSession: history, then turns (Stop = takeUntil)
+ *                no selection ─switchMap─► the first message typed ─► a new session (selection) that sends it
  * scope + selection ─► the URL (?app=&session=), so a reload reopens the session
  * ```
  */
-import { BehaviorSubject, catchError, combineLatest, distinctUntilChanged, EMPTY, exhaustMap, filter, fromEvent, map, merge, type Observable, of, shareReplay, startWith, Subject, switchMap, take, tap, withLatestFrom } from 'rxjs';
+import { BehaviorSubject, catchError, combineLatest, distinctUntilChanged, EMPTY, exhaustMap, filter, fromEvent, map, merge, type Observable, shareReplay, startWith, Subject, switchMap, take, tap, withLatestFrom } from 'rxjs';
 import { ApiClient, type SessionRef } from './api-client.js';
 import { viewArtifact } from './artifact-view.js';
 import { inspectMessage } from './inspect-message.js';
@@ -18,6 +19,7 @@ import { deepLinkSearch, readDeepLink } from './deep-link.js';
 import { fillAppOptions, findPage, type Page, setBusy, setSessionOpen } from './page.js';
 import { deletions, renames, type SessionActionContext } from './session-actions.js';
 import { openSession, type SessionScreenParts } from './session-screen.js';
+import { type SessionSelection, sessionsFromFirstMessage } from './sessions-from-first-message.js';
 import { SessionListView } from './session-list-view.js';
 import { SessionPanelView } from './session-panel-view.js';
 import { type Inspection, TimelineView } from './timeline-view.js';
@@ -33,7 +35,7 @@ const link = readDeepLink(location.search);
 if (link.user) page.userInput.value = link.user;
 const api = new ApiClient();
 const list = new SessionListView(page.sessionList);
-const selection$ = new BehaviorSubject<SessionRef | undefined>(undefined);
+const selection$ = new BehaviorSubject<SessionSelection | undefined>(undefined);
 const listChanged$ = new Subject<void>();
 const parts: SessionScreenParts = {
   api,
@@ -150,16 +152,24 @@ function inspections(): Observable<unknown> {
   );
 }
 
-/** Opens the selected session (cancelling whatever the previous one was doing), or shows none. */
-function showSelection(ref: SessionRef | undefined): Observable<unknown> {
+/**
+ * Opens the selected session (cancelling whatever the previous one was doing); with none, the
+ * first message typed creates one and is sent in it.
+ */
+function showSelection(ref: SessionSelection | undefined): Observable<unknown> {
   list.select(ref?.sessionId);
   setBusy(page, false);
   setSessionOpen(page, ref !== undefined);
-  if (ref) return openSession(ref, parts);
-  parts.chat.reset('Create a session (+ New) or pick one to start chatting.');
+  if (ref) return openSession(ref, parts, ref.firstMessage);
+  parts.chat.reset('Type a message to start a new session, or pick one (+ New creates an empty one).');
   parts.timeline.reset('The event timeline of each turn shows here.');
   parts.details.reset('No session open.');
-  return of(undefined);
+  return sessionsFromFirstMessage(parts, scope$).pipe(
+    tap((selection) => {
+      selection$.next(selection);
+      listChanged$.next();
+    }),
+  );
 }
 
 function userIdOf(page: Page): string {

@@ -80,7 +80,26 @@ export function setBusy(page: Page, busy: boolean): void {
 }
 
 /**
- * Enables the composer and the rename and delete buttons only while a session is open.
+ * What the composer does: sends into the open session (`session`), creates a session and sends
+ * the message into it (`new-session`: no session is open yet), or nothing (`off`: no app, or the
+ * session picked could not be opened).
+ *
+ * @example
+ * ```ts
+ * const mode: ComposerMode = 'new-session';
+ * ```
+ */
+export type ComposerMode = 'session' | 'new-session' | 'off';
+
+const PLACEHOLDERS: Record<ComposerMode, string> = {
+  session: 'Type a message… (Enter sends)',
+  'new-session': 'Type a message to start a new session… (Enter sends)',
+  off: 'Create (+ New) or pick a session to chat',
+};
+
+/**
+ * Enables the rename and delete buttons only while a session is open, and the composer for it
+ * (closed, the composer is off until {@link setComposer} says otherwise).
  *
  * @example
  * ```ts
@@ -88,11 +107,23 @@ export function setBusy(page: Page, busy: boolean): void {
  * ```
  */
 export function setSessionOpen(page: Page, open: boolean): void {
-  page.message.disabled = !open;
-  page.send.disabled = !open;
   page.deleteSession.disabled = !open;
   page.renameSession.disabled = !open;
-  page.message.placeholder = open ? 'Type a message… (Enter sends)' : 'Create or pick a session first';
+  setComposer(page, open ? 'session' : 'off');
+}
+
+/**
+ * Enables the composer (or not) and says in its placeholder what a message will do.
+ *
+ * @example
+ * ```ts
+ * setComposer(page, 'new-session');
+ * ```
+ */
+export function setComposer(page: Page, mode: ComposerMode): void {
+  page.message.disabled = mode === 'off';
+  page.send.disabled = mode === 'off';
+  page.message.placeholder = PLACEHOLDERS[mode];
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   map,
   merge,
   type Observable,
+  of,
   takeUntil,
   tap,
 } from 'rxjs';
@@ -46,17 +47,18 @@ export interface SessionScreenParts {
 
 /**
  * An open session, as one Observable: show its history (chat, timeline, state, artifacts), then
- * run a turn for each message typed or confirmation answered — one at a time, in order — until
- * unsubscribed (another session picked: `switchMap` does that, cancelling a running turn).
+ * run a turn for `firstMessage` (a session created for it) and for each message typed or
+ * confirmation answered — one at a time, in order — until unsubscribed (another session picked:
+ * `switchMap` does that, cancelling a running turn).
  *
  * @example
  * ```ts
- * selection$.pipe(switchMap((ref) => openSession(ref, parts))).subscribe();
+ * selection$.pipe(switchMap((ref) => openSession(ref, parts, ref.firstMessage))).subscribe();
  * ```
  */
-export function openSession(ref: SessionRef, parts: SessionScreenParts): Observable<unknown> {
+export function openSession(ref: SessionRef, parts: SessionScreenParts, firstMessage?: Content): Observable<unknown> {
   // A session that cannot be loaded (deleted, a stale link) stays closed: its error shows, no composer.
-  return concat(showHistory(ref, parts), converse(ref, parts)).pipe(
+  return concat(showHistory(ref, parts), converse(ref, parts, firstMessage)).pipe(
     catchError((error: unknown) => {
       setSessionOpen(parts.page, false);
       parts.chat.reset();
@@ -85,8 +87,8 @@ function showHistory(ref: SessionRef, parts: SessionScreenParts): Observable<unk
   );
 }
 
-/** Typed messages and confirmation decisions, each sent as one turn, in order. */
-function converse(ref: SessionRef, parts: SessionScreenParts): Observable<unknown> {
+/** The first message (if any), then typed messages and confirmation decisions, each sent as one turn, in order. */
+function converse(ref: SessionRef, parts: SessionScreenParts, firstMessage: Content | undefined): Observable<unknown> {
   const { page, chat } = parts;
   const typed = fromEvent(page.composer, 'submit').pipe(
     map(() => takeText(page.message)),
@@ -97,7 +99,8 @@ function converse(ref: SessionRef, parts: SessionScreenParts): Observable<unknow
     tap(({ request, confirmed }) => chat.settle(request, confirmed)),
     map(({ request, confirmed }) => createConfirmationResponse(request, { confirmed })),
   );
-  return merge(typed, decided).pipe(concatMap((message) => concat(runTurn(ref, message, parts), refreshDetails(ref, parts))));
+  const first = firstMessage ? of(firstMessage) : EMPTY;
+  return merge(first, typed, decided).pipe(concatMap((message) => concat(runTurn(ref, message, parts), refreshDetails(ref, parts))));
 }
 
 /** One turn over `/run_sse`: streamed into the chat and the timeline; Stop unsubscribes it. */

@@ -4,7 +4,7 @@ import { concatMap, from, lastValueFrom, reduce, tap } from 'rxjs';
 import type { AgentRegistry } from '../../config/agent-registry.js';
 import { findConformanceCases, readConformanceCase, runConformanceCase } from '../../conformance/index.js';
 import type { CliCommand } from '../cli-command.js';
-import type { ParsedArgs } from '../parse-args.js';
+import type { ParsedArgs } from '../../utils/parse-args.js';
 
 /** What a registry module exports. */
 interface RegistryModule {

@@ -1,15 +1,15 @@
 import { relative } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { CliCommand } from '../cli-command.js';
-import type { ParsedArgs } from '../parse-args.js';
+import type { ParsedArgs } from '../../utils/parse-args.js';
 import { DEFAULT_SCAFFOLD_MODEL, scaffoldApp } from '../scaffold-app.js';
 
 /** `rxadk create --help`. */
 export const CREATE_USAGE = `rxadk create <name> [--dir <parent>] [--model <model>]
 
 Scaffolds an agent app folder <parent>/<name> (default parent: the current folder):
-agent.ts (an LlmAgent with a tool and a callback), .env.example and README.md. The app runs
-at once: with no model key (GEMINI_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY, OLLAMA_HOST) it answers with an offline demo model.
+agent.ts (an LlmAgent named after the app, with a tool and a callback), .env.example and
+README.md. The app runs at once: with no model key (GEMINI_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY, OLLAMA_HOST) it answers with an offline demo model.
 
 It asks nothing when the name is given. In a terminal, without a name, it asks for one.
 

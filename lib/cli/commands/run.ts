@@ -5,9 +5,10 @@ import { Runner } from '../../runner/runner.js';
 import { getSessionServiceFromUri } from '../../services/get-session-service-from-uri.js';
 import type { BaseSessionService } from '../../sessions/base-session-service.js';
 import type { Session } from '../../sessions/session.js';
-import type { AgentApp } from '../agent-apps.js';
+import { redactUri } from '../../utils/redact-uri.js';
+import type { AgentApp } from '../../server/agent-apps.js';
 import type { CliCommand } from '../cli-command.js';
-import type { ParsedArgs } from '../parse-args.js';
+import type { ParsedArgs } from '../../utils/parse-args.js';
 import { resolveAgentApp } from '../terminal/resolve-agent-app.js';
 import { terminalChat } from '../terminal/terminal-chat.js';
 import { type TerminalIo, terminalIo } from '../terminal/terminal-io.js';
@@ -90,7 +91,7 @@ function openSession(store: BaseSessionService, appName: string, userId: string,
 function banner(app: AgentApp, session: Session, uri: string): string {
   const history = session.events.length > 0 ? `, resumed with ${session.events.length} events` : '';
   return (
-    `Running ${app.rootAgent.name} (app ${app.name}), session ${session.id} in ${uri}${history}.\n` +
+    `Running ${app.rootAgent.name} (app ${app.name}), session ${session.id} in ${redactUri(uri)}${history}.\n` +
     'Type a message; /state, /events, /help, /exit.\n'
   );
 }

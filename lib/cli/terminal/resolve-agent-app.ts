@@ -3,8 +3,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { defer, type Observable } from 'rxjs';
 import type { AgentRegistry } from '../../config/agent-registry.js';
 import { AgentConfigError } from '../../utils/errors.js';
-import { type AgentApp, AgentApps } from '../agent-apps.js';
-import { APP_ENTRY_FILES } from '../app-entry.js';
+import { type AgentApp, AgentApps } from '../../server/agent-apps.js';
+import { APP_ENTRY_FILES } from '../../server/app-entry.js';
 
 /**
  * The app `rxadk run <target> [--app name]` talks to. `target` is either an app folder (holding

@@ -1,5 +1,5 @@
 import { ignoreElements, type Observable } from 'rxjs';
-import type { BaseAgent } from '../../agents/base-agent.js';
+import type { AgentLike } from '../../context/agent-like.js';
 import { ToolContext } from '../../context/tool-context.js';
 import { appendInstructions } from '../../models/llm-request.js';
 import { TRANSFER_TO_AGENT_TOOL_NAME, TransferToAgentTool } from '../../tools/transfer-to-agent-tool.js';
@@ -36,7 +36,7 @@ export const agentTransferRequestProcessor: LlmRequestProcessor = (ctx, agent, r
  * transferInstructions(mathTutor, transferTargets(mathTutor)); // '\nYou have a list of other agents to transfer to: ...'
  * ```
  */
-export function transferInstructions(agent: FlowAgent, targets: readonly BaseAgent[]): string {
+export function transferInstructions(agent: FlowAgent, targets: readonly AgentLike[]): string {
   const names = targets.map((t) => t.name).sort().map((n) => `\`${n}\``).join(', ');
   let text = `
 You have a list of other agents to transfer to:
@@ -62,7 +62,7 @@ If neither you nor the other agents are best for the question, transfer to your 
   return text;
 }
 
-function targetInfo(target: BaseAgent): string {
+function targetInfo(target: AgentLike): string {
   return `
 Agent name: ${target.name}
 Agent description: ${target.description ?? ''}

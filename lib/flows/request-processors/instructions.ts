@@ -4,7 +4,7 @@ import { ReadonlyContext } from '../../context/readonly-context.js';
 import type { InvocationContext } from '../../context/invocation-context.js';
 import { appendInstructions, type LlmRequest } from '../../models/llm-request.js';
 import type { ResolvedInstruction } from '../flow-agent.js';
-import { fillFromState, injectSessionState, usesArtifacts } from '../inject-session-state.js';
+import { fillFromState, injectSessionState, usesArtifacts } from '../../context/inject-session-state.js';
 import type { LlmRequestProcessor } from '../llm-request-processor.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Content, ContentUnion, Part } from '@google/genai';
 import { ignoreElements, type Observable, of, tap } from 'rxjs';
 import type { CallbackContext } from '../../context/callback-context.js';
 import type { ReadonlyContext } from '../../context/readonly-context.js';
-import { injectSessionState } from '../../flows/inject-session-state.js';
+import { injectSessionState } from '../../context/inject-session-state.js';
 import type { LlmRequest } from '../../models/llm-request.js';
 import { fromMaybeAsync, type MaybeAsync } from '../../utils/from-maybe-async.js';
 import { BasePlugin } from '../base-plugin.js';

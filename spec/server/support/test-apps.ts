@@ -1,7 +1,7 @@
 import type { Content } from '@google/genai';
 import { defer, map, NEVER, type Observable, of, throwError } from 'rxjs';
 import { LlmAgent } from '../../../lib/agents/llm-agent.js';
-import type { AgentApp } from '../../../lib/cli/agent-apps.js';
+import type { AgentApp } from '../../../lib/server/agent-apps.js';
 import type { ToolContext } from '../../../lib/context/tool-context.js';
 import { BaseLlm } from '../../../lib/models/base-llm.js';
 import { Gemini } from '../../../lib/models/gemini.js';

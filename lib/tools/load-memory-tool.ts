@@ -1,8 +1,8 @@
 import { map, type Observable } from 'rxjs';
 import type { ToolContext } from '../context/tool-context.js';
 import { appendInstructions, type LlmRequest } from '../models/llm-request.js';
-import { FunctionTool } from '../tools/function-tool.js';
-import type { MemoryEntry } from './base-memory-service.js';
+import { FunctionTool } from './function-tool.js';
+import type { MemoryEntry } from '../memory/base-memory-service.js';
 
 /**
  * The instruction Google ADK's `load_memory` adds to every request of an agent that has it.

@@ -1,5 +1,5 @@
 import { concatMap, defaultIfEmpty, defer, from, map, type Observable, of, reduce, throwError } from 'rxjs';
-import type { InvocationContext } from '../context/invocation-context.js';
+import type { InvocationContext } from './invocation-context.js';
 import { AgentConfigError } from '../utils/errors.js';
 import { State } from '../sessions/state.js';
 import { pythonRepr } from '../utils/python-repr.js';

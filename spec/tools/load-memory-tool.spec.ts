@@ -3,7 +3,7 @@ import { firstValueFrom, toArray } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import { createEvent } from '../../lib/events/event.js';
 import { InMemoryMemoryService } from '../../lib/memory/in-memory-memory-service.js';
-import { LOAD_MEMORY_INSTRUCTION, loadMemoryTool } from '../../lib/memory/load-memory-tool.js';
+import { LOAD_MEMORY_INSTRUCTION, loadMemoryTool } from '../../lib/tools/load-memory-tool.js';
 import { systemInstructionText } from '../../lib/models/llm-request.js';
 import { Runner } from '../../lib/runner/runner.js';
 import { InMemorySessionService } from '../../lib/sessions/in-memory-session-service.js';

@@ -1,7 +1,7 @@
 import { firstValueFrom, EMPTY } from 'rxjs';
 import { InvocationContext } from '../../lib/context/invocation-context.js';
 import { InMemoryArtifactService } from '../../lib/artifacts/in-memory-artifact-service.js';
-import { injectSessionState } from '../../lib/flows/inject-session-state.js';
+import { injectSessionState } from '../../lib/context/inject-session-state.js';
 import { InMemorySessionService } from '../../lib/sessions/in-memory-session-service.js';
 import { newSession } from '../../lib/sessions/session.js';
 import { AgentConfigError } from '../../lib/utils/errors.js';

@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { jest } from '@jest/globals';
 import { defer, NEVER, tap } from 'rxjs';
-import { LazyAbortController } from '../../lib/context/lazy-abort-controller.js';
+import { LazyAbortController } from '../../lib/utils/lazy-abort-controller.js';
 import { abortOnTeardown } from '../../lib/operators/abort-on-teardown.js';
 import { testScheduler } from '../support/test-scheduler.js';
 
