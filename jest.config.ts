@@ -30,6 +30,13 @@ const SLOW_LANES = [
   '/spec/runner/whole-turns\\.spec\\.ts$',
   '/spec/services/get-session-service-from-uri\\.spec\\.ts$',
   '/spec/sqlite/crash-durability\\.spec\\.ts$',
+  '\\.browser-workflow\\.spec\\.ts$',
+  '/spec/cli/rxadk-conformance-workflows\\.spec\\.ts$',
+  '/spec/sqlite/kill-and-resume\\.spec\\.ts$',
+  '/spec/workflow/workflow-resume-process\\.spec\\.ts$',
+  '/spec/workflow/workflow-events-in-stores\\.spec\\.ts$',
+  '/spec/apps/compact-after-turn\\.spec\\.ts$',
+  '/spec/flows/request-processors/compaction\\.spec\\.ts$',
 ];
 
 const shared: Config = {
