@@ -6,8 +6,10 @@
 #   which node-gyp needs to build better-sqlite3 (rxadk/sqlite) from source; chromium (the browser
 #   tests drive Debian's Chromium with playwright-core) and a font for its screenshots; tmux (the
 #   `rxadk run` terminal test).
-# - npm install, at the root and in examples/angular-chat (the Angular example the browser test
-#   builds; its install is part of set-up, not of `npm test`). The committed locks are the ones
+# - npm install, at the root and in examples/angular-chat, then the Angular example's production
+#   build (scripts/build-angular-example.mjs, kept in examples/angular-chat/dist and keyed by a hash
+#   of its inputs): its browser test rebuilds it only when an input changed, so on a fresh clone
+#   the build is part of set-up, not of `npm test`. The committed locks are the ones
 #   npm 11 writes on a fresh clone, every platform's optional packages included, so the install
 #   leaves them unchanged (spec/examples/package-locks.spec.ts fails when package.json moved on).
 #   better-sqlite3 is built from source, never downloaded prebuilt: .npmrc sets build-from-source
@@ -62,3 +64,6 @@ if [[ ! -f $ADK_DEVTOOLS/dist/browser/index.html ]]; then
   rm -rf "$pack"
 fi
 echo "== adk-web: $(node -p "require('./$ADK_DEVTOOLS/package.json').version") at $ADK_DEVTOOLS/dist/browser"
+
+echo "== Angular example (examples/angular-chat/dist)"
+node scripts/build-angular-example.mjs </dev/null

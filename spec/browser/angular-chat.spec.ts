@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { buildAngularExample, EXAMPLE_DIST } from './support/angular-example.js';
+import { buildAngularExample, EXAMPLE_DIST } from '../../scripts/build-angular-example.mjs';
 import { launchChromium } from '../support/chromium.js';
 import { serveDirectory, type StaticServer } from './support/static-server.js';
 

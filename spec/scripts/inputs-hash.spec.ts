@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../sqlite/temp-dir.js';
-import { inputsHash } from './inputs-hash.js';
+import { inputsHash } from '../../scripts/inputs-hash.mjs';
 
 describe('inputsHash (the key of a cached build output)', () => {
   let dir: ReturnType<typeof tempDir>;

@@ -1,13 +1,19 @@
+// Builds the Angular example (examples/angular-chat) once per set of inputs, for its browser test
+// (spec/browser/angular-chat.spec.ts). `bash scripts/setup.sh` runs it, so that `npm test` on a
+// fresh clone finds the build ready; the test runs it again, and it rebuilds only when an input
+// changed. `node scripts/build-angular-example.mjs` runs it by hand.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { inputsHash } from '../../support/inputs-hash.js';
+import { inputsHash } from './inputs-hash.mjs';
 
 const run = promisify(execFile);
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
 /** The example's folder. */
-export const EXAMPLE_DIR = resolve('examples/angular-chat');
+export const EXAMPLE_DIR = join(ROOT, 'examples/angular-chat');
 /** What `ng build` writes: the files to serve. */
 export const EXAMPLE_DIST = join(EXAMPLE_DIR, 'dist/browser');
 
@@ -17,24 +23,27 @@ const RXADK_INPUTS = ['lib', 'package.json', 'tsconfig.json', 'tsconfig.build.js
 const EXAMPLE_INPUTS = ['src', 'angular.json', 'tsconfig.json', 'package.json', 'package-lock.json'].map((path) => join('examples/angular-chat', path));
 
 /** The hash of the inputs a build output was made from, written beside it once the build succeeded. */
-const RXADK_STAMP = resolve('dist/lib.inputs.sha256');
+const RXADK_STAMP = join(ROOT, 'dist/lib.inputs.sha256');
 const EXAMPLE_STAMP = join(EXAMPLE_DIR, 'dist/inputs.sha256');
 
-const builtFrom = (stamp: string, hash: string): boolean => existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
+/** A path of the clone, whatever the working directory. */
+const fromRoot = (path) => join(ROOT, path);
+
+const builtFrom = (stamp, hash) => existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
 
 /** rxadk's `dist/lib`, compiled with tsc, unless it was built from these very inputs. */
-async function buildRxadkDist(hash: string): Promise<void> {
+async function buildRxadkDist(hash) {
   if (builtFrom(RXADK_STAMP, hash)) return;
-  await run(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', 'spec/browser/support/tsconfig.rxadk-dist.json'], { timeout: 120_000 });
+  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'spec/browser/support/tsconfig.rxadk-dist.json'], { cwd: ROOT, timeout: 120_000 });
   writeFileSync(RXADK_STAMP, hash);
 }
 
 /** The example's own dependencies (`bash scripts/setup.sh` installs them), installed when missing. */
-async function installExampleDependencies(): Promise<void> {
+async function installExampleDependencies() {
   if (existsSync(join(EXAMPLE_DIR, 'node_modules/@angular/build/package.json')) && existsSync(join(EXAMPLE_DIR, 'node_modules/rxadk'))) return;
   const npm = ['npm', 'install', '--no-audit', '--no-fund'];
   const [command, ...args] = existsSync('/usr/bin/flock') ? ['flock', '/tmp/rxadk-npm.lock', ...npm] : npm;
-  await run(command!, args, { cwd: EXAMPLE_DIR, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 });
+  await run(command, args, { cwd: EXAMPLE_DIR, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 });
 }
 
 /**
@@ -42,21 +51,19 @@ async function installExampleDependencies(): Promise<void> {
  *
  * 1. if `dist/browser` was built from the current sources (a SHA-256 of rxadk's `lib/`, its
  *    package.json and build settings, and the example's sources, settings and lock), nothing is
- *    done;
+ *    done, and the answer is `false`;
  * 2. otherwise rxadk's `dist/lib` (the package's exports, which the example's `file:../..`
  *    dependency uses) is compiled with tsc, unless it was built from the current `lib/`;
  * 3. the example's own dependencies are installed (npm, under the shared npm lock) when missing;
- * 4. `ng build` (production) writes `dist/browser`, and the hash beside it.
+ * 4. `ng build` (production) writes `dist/browser`, and the hash beside it; the answer is `true`.
  *
  * @example
- * ```ts
  * beforeAll(() => buildAngularExample(), 240_000);
- * ```
  */
-export async function buildAngularExample(): Promise<void> {
-  const rxadkHash = inputsHash(RXADK_INPUTS);
-  const exampleHash = inputsHash([...RXADK_INPUTS, ...EXAMPLE_INPUTS]);
-  if (builtFrom(EXAMPLE_STAMP, exampleHash) && existsSync(join(EXAMPLE_DIST, 'index.html'))) return;
+export async function buildAngularExample() {
+  const rxadkHash = inputsHash(RXADK_INPUTS.map(fromRoot));
+  const exampleHash = inputsHash([...RXADK_INPUTS, ...EXAMPLE_INPUTS].map(fromRoot));
+  if (builtFrom(EXAMPLE_STAMP, exampleHash) && existsSync(join(EXAMPLE_DIST, 'index.html'))) return false;
   await buildRxadkDist(rxadkHash);
   await installExampleDependencies();
   await run(process.execPath, [join(EXAMPLE_DIR, 'node_modules/@angular/cli/bin/ng.js'), 'build'], {
@@ -66,4 +73,16 @@ export async function buildAngularExample(): Promise<void> {
     maxBuffer: 16 * 1024 * 1024,
   });
   writeFileSync(EXAMPLE_STAMP, exampleHash);
+  return true;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const started = Date.now();
+  buildAngularExample().then(
+    (built) => console.log(built ? `examples/angular-chat built in ${((Date.now() - started) / 1000).toFixed(1)} s` : 'examples/angular-chat: the build is up to date'),
+    (error) => {
+      console.error(`examples/angular-chat did not build: ${error.stderr ?? error.message}`);
+      process.exitCode = 1;
+    },
+  );
 }

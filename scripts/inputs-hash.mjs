@@ -1,9 +1,11 @@
+// The key of a cached build output: a SHA-256 of the files it was built from.
+// Used by scripts/build-angular-example.mjs; spec/scripts/inputs-hash.spec.ts tests it.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Every file under `path` (or `path` itself), relative to the working directory, sorted. */
-function filesOf(path: string): string[] {
+function filesOf(path) {
   if (!statSync(path).isDirectory()) return [path];
   return readdirSync(path, { recursive: true, encoding: 'utf8' })
     .map((file) => join(path, file))
@@ -16,11 +18,9 @@ function filesOf(path: string): string[] {
  * changed gives another hash; modification times do not count.
  *
  * @example
- * ```ts
  * const key = inputsHash(['lib', 'package.json']);
- * ```
  */
-export function inputsHash(paths: readonly string[]): string {
+export function inputsHash(paths) {
   const hash = createHash('sha256');
   for (const file of paths.flatMap(filesOf).sort()) {
     hash.update(file).update('\0').update(readFileSync(file)).update('\0');
