@@ -120,6 +120,32 @@ check "strict type-check of every entry point (module: nodenext, skipLibCheck: f
 check "strict type-check of every entry point (moduleResolution: bundler, skipLibCheck: false)" npx --no-install tsc -p tsconfig.bundler.json
 check "every entry point imports at run time (node out/entries.js)" node out/entries.js
 
+# --- start-up: the root entry loads no model SDK and no optional peer -------------------------------
+# A module hook (node:module register) records every package the import resolves; `import('rxadk')`
+# must load rxjs and rxadk's own small dependencies only, never @google/genai (with
+# google-auth-library, gaxios and ws), openai, @anthropic-ai/sdk, OpenTelemetry, a database driver
+# or the MCP SDK: a program that never calls a model pays nothing for its SDK.
+cat >loaded-hooks.mjs <<'EOF'
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(resolved.url);
+  if (match) console.log(match[1]);
+  return resolved;
+}
+EOF
+cat >startup.mjs <<'EOF'
+import { execFileSync } from 'node:child_process';
+const register = "import { register } from 'node:module'; import { pathToFileURL } from 'node:url'; register('./loaded-hooks.mjs', pathToFileURL('./'));";
+const out = execFileSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', "await import('rxadk')"], { encoding: 'utf8' });
+const loaded = [...new Set(out.split('\n').filter(Boolean))].sort();
+const forbidden = /^(@google\/genai|google-auth-library|gaxios|ws|openai|@anthropic-ai\/sdk|@opentelemetry\/.*|better-sqlite3|pg|@modelcontextprotocol\/sdk|@a2a-js\/sdk|@ag-ui\/.*|ai)$/;
+console.log(`import('rxadk') loads: ${loaded.join(', ')}`);
+const bad = loaded.filter((name) => forbidden.test(name));
+if (bad.length) throw new Error(`import('rxadk') loaded ${bad.join(', ')}`);
+if (!loaded.includes('rxjs')) throw new Error('the module hook saw no rxjs: it did not record the import');
+EOF
+check "import('rxadk') loads no model SDK and no optional peer (a module hook records the packages)" node startup.mjs
+
 # --- optional peers: named errors ------------------------------------------------------------------
 cat >drivers.mjs <<'EOF'
 import { MissingDriverError, SqliteSessionService } from 'rxadk/sqlite';

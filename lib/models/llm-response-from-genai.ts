@@ -1,4 +1,4 @@
-import { FinishReason, type GenerateContentResponse } from '@google/genai';
+import type { FinishReason, GenerateContentResponse } from '@google/genai';
 import type { LlmResponse } from './llm-response.js';
 
 /**
@@ -54,7 +54,7 @@ export function llmResponseFromGenai(response: GenaiResponseLike): LlmResponse {
       avgLogprobs: candidate.avgLogprobs,
       logprobsResult: candidate.logprobsResult,
     };
-    if (hasParts(candidate.content) || candidate.finishReason === FinishReason.STOP) {
+    if (hasParts(candidate.content) || candidate.finishReason === ('STOP' as FinishReason)) {
       return withoutUndefined({
         content: candidate.content,
         groundingMetadata: candidate.groundingMetadata,

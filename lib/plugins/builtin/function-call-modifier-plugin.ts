@@ -1,4 +1,4 @@
-import { type FunctionCall, type FunctionDeclaration, type Part, type Schema, type Tool, Type } from '@google/genai';
+import type { FunctionCall, FunctionDeclaration, Part, Schema, Tool, Type } from '@google/genai';
 import type { CallbackContext } from '../../context/callback-context.js';
 import type { LlmRequest } from '../../models/llm-request.js';
 import type { LlmResponse } from '../../models/llm-response.js';
@@ -97,7 +97,7 @@ export class FunctionCallModifierPlugin extends BasePlugin {
   }
 
   private extendedDeclaration(declaration: FunctionDeclaration): FunctionDeclaration {
-    const parameters: Schema = declaration.parameters ?? { type: Type.OBJECT };
+    const parameters: Schema = declaration.parameters ?? { type: 'OBJECT' as Type };
     const extended: FunctionDeclaration = {
       ...declaration,
       parameters: { ...parameters, properties: { ...parameters.properties, ...this.config.args } },
