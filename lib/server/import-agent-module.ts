@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defer, from, map, type Observable, switchMap } from 'rxjs';
+import { defer, from, map, type Observable, of, switchMap } from 'rxjs';
 import { AgentConfigError } from '../utils/errors.js';
+import { cachedBundle, keepBundle } from './cached-bundle.js';
 
 /** What an app's agent module exports. */
 export interface AgentModule {
@@ -17,7 +16,7 @@ export interface AgentModule {
 
 /** The part of esbuild's API used here (esbuild is loaded only when a TypeScript app is). */
 interface EsbuildApi {
-  build(options: Record<string, unknown>): Promise<{ outputFiles?: { text: string }[] }>;
+  build(options: Record<string, unknown>): Promise<{ outputFiles?: { text: string }[]; metafile?: { inputs: Record<string, unknown> } }>;
 }
 
 /**
@@ -25,7 +24,9 @@ interface EsbuildApi {
  * (`.ts`, `.mts`) is bundled with esbuild first — the app's own files inlined, packages
  * (`rxadk`, `rxjs`, …) left as imports — into `<app>/node_modules/.cache/rxadk/`, so bare
  * imports resolve from the app's folder as they would for a built app, with ESM semantics and
- * function and class names kept (a workflow names its nodes after their functions). Errors with {@link AgentConfigError} naming the file when it does not compile.
+ * function and class names kept (a workflow names its nodes after their functions). The bundle is
+ * kept, keyed by the contents of the files it was made from ({@link cachedBundle}): an unchanged
+ * app is imported without loading esbuild. Errors with {@link AgentConfigError} naming the file when it does not compile.
  *
  * @example
  * ```ts
@@ -39,6 +40,14 @@ export function importAgentModule(entry: string): Observable<AgentModule> {
 }
 
 function transpile(entry: string): Observable<string> {
+  return defer(() => {
+    const cached = cachedBundle(entry);
+    return cached !== undefined ? of(cached) : bundle(entry);
+  });
+}
+
+/** Bundles `entry` with esbuild and keeps the bundle, with the files it read, for {@link cachedBundle}. */
+function bundle(entry: string): Observable<string> {
   return from(loadEsbuild()).pipe(
     switchMap((esbuild) =>
       from(
@@ -52,6 +61,7 @@ function transpile(entry: string): Observable<string> {
             packages: 'external',
             absWorkingDir: dirname(entry),
             write: false,
+            metafile: true,
             sourcemap: 'inline',
             // bundling renames clashing top-level names (finalize → finalize2); a workflow names its nodes after their functions
             keepNames: true,
@@ -62,20 +72,7 @@ function transpile(entry: string): Observable<string> {
           }),
       ),
     ),
-    map((result) => {
-      const code = result.outputFiles?.[0]?.text ?? '';
-      const folder = dirname(entry);
-      const cache = join(folder, 'node_modules', '.cache', 'rxadk');
-      mkdirSync(cache, { recursive: true });
-      const hash = createHash('sha256').update(entry).update(code).digest('hex').slice(0, 12);
-      const prefix = `${basename(folder)}-${basename(entry).replace(/\.m?ts$/, '')}-`;
-      const name = `${prefix}${hash}.mjs`;
-      // earlier builds of this entry are stale: drop them
-      for (const old of readdirSync(cache)) if (old.startsWith(prefix) && old !== name) rmSync(join(cache, old), { force: true });
-      const file = join(cache, name);
-      writeFileSync(file, code);
-      return file;
-    }),
+    map((result) => keepBundle(entry, result.outputFiles?.[0]?.text ?? '', Object.keys(result.metafile?.inputs ?? {}))),
   );
 }
 
