@@ -8,6 +8,8 @@ export interface BenchApp {
   runTurn(sessionId: string, text: string): Promise<number>;
   /** How many events the session service holds for the session (user events included). */
   storedEventCount(sessionId: string): Promise<number>;
+  /** The JSON size (UTF-16 characters of `JSON.stringify`) of the events the session holds, summed. */
+  storedEventsJsonSize?(sessionId: string): Promise<number>;
 }
 
 export interface Framework {

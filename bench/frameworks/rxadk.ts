@@ -88,6 +88,10 @@ function appOf(agent: LlmAgent): BenchApp {
       const session = await lastValueFrom(runner.sessionService.getSession({ appName: APP_NAME, userId: USER_ID, sessionId }));
       return session?.events.length ?? 0;
     },
+    async storedEventsJsonSize(sessionId) {
+      const session = await lastValueFrom(runner.sessionService.getSession({ appName: APP_NAME, userId: USER_ID, sessionId }));
+      return (session?.events ?? []).reduce((sum, event) => sum + JSON.stringify(event).length, 0);
+    },
   };
 }
 

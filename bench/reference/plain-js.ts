@@ -103,6 +103,9 @@ function appOf(instruction: string, script: TurnScript, tools: readonly PlainToo
     storedEventCount(sessionId) {
       return Promise.resolve(sessions.get(sessionId)?.events.length ?? 0);
     },
+    storedEventsJsonSize(sessionId) {
+      return Promise.resolve((sessions.get(sessionId)?.events ?? []).reduce((sum, event) => sum + JSON.stringify(event).length, 0));
+    },
   };
 }
 

@@ -24,10 +24,13 @@ export interface MemoryRun {
   bytesPerStoredEvent: number;
   idleSessions: number;
   bytesPerIdleSession: number;
+  /** Mean JSON size of a stored event of the long session, when the framework reports it. */
+  jsonBytesPerStoredEvent?: number;
   rssBytes: number;
 }
 
-const EVENTS_PER_TURN = 4;
+/** Events a weather turn stores: the user's message, the call, the response, the answer. */
+export const EVENTS_PER_TURN = 4;
 
 /** The last measured apps, kept so that nothing of theirs is collected before the figures are taken. */
 const held: BenchApp[] = [];
@@ -69,6 +72,7 @@ export async function measureMemory(framework: Framework, options: MemoryOptions
   const before = settledHeap();
   const storedEvents = await longSession(longApp, options.events);
   const afterLong = settledHeap();
+  const jsonSize = await longApp.storedEventsJsonSize?.('long');
   const idleApp = framework.weatherApp();
   await idleSessions(idleApp, options.sessions);
   const afterIdle = settledHeap();
@@ -81,6 +85,7 @@ export async function measureMemory(framework: Framework, options: MemoryOptions
     bytesPerStoredEvent: (afterLong - before) / storedEvents,
     idleSessions: options.sessions,
     bytesPerIdleSession: (afterIdle - afterLong) / options.sessions,
+    ...(jsonSize === undefined ? {} : { jsonBytesPerStoredEvent: jsonSize / storedEvents }),
     rssBytes,
   };
 }
