@@ -64,10 +64,11 @@ async function turn(base: string, session: number, text: string, modelMs: number
 }
 
 async function main(): Promise<void> {
-  const { int } = benchOptions(process.argv.slice(2));
+  const { int, value } = benchOptions(process.argv.slice(2));
   const sessions = int('sessions', 1000);
   const turns = int('turns', 5);
-  const gapMs = int('gap-ms', 10_000);
+  // 0 is a value here (overload), which int() reads as absent
+  const gapMs = value('gap-ms') === '0' ? 0 : int('gap-ms', 10_000);
   const modelMs = int('model-ms', 100);
   const dir = mkdtempSync(join(tmpdir(), 'rxadk-server-load-'));
   writeLoadApp(dir, join(ROOT, 'dist/lib'), modelMs);
