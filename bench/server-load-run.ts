@@ -25,6 +25,8 @@ interface TurnResult {
   latencyMs: number;
   events: number;
   whole: boolean;
+  /** Why the request failed (the client's error code), when it did. */
+  failure?: string;
 }
 
 function freePort(): Promise<number> {
@@ -45,8 +47,16 @@ function rssOf(pid: number): number {
   return Number(line?.replace(/\D/g, '') ?? 0) * 1024;
 }
 
+/** One turn through /run_sse, or the reason it failed (a failed request is a turn not answered). */
+function turn(base: string, session: number, text: string, modelMs: number): Promise<TurnResult> {
+  return sendTurn(base, session, text, modelMs).catch((error: unknown) => {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return { session, latencyMs: NaN, events: 0, whole: false, failure: cause?.code ?? (error instanceof Error ? error.message : String(error)) };
+  });
+}
+
 /** One turn through /run_sse: its latency over the model's time, and whether it came whole. */
-async function turn(base: string, session: number, text: string, modelMs: number): Promise<TurnResult> {
+async function sendTurn(base: string, session: number, text: string, modelMs: number): Promise<TurnResult> {
   const started = performance.now();
   const response = await fetch(`${base}/run_sse`, {
     method: 'POST',
@@ -112,9 +122,12 @@ async function main(): Promise<void> {
       const stored = (await (await fetch(`${base}/apps/weather/users/u/sessions/s${i}`)).json()) as { events: { id: string }[] };
       if (stored.events.length === turns * 4 && new Set(stored.events.map((e) => e.id)).size === stored.events.length) sessionsWhole++;
     }
-    const latencies = results.map((r) => r.latencyMs).sort((a, b) => a - b);
+    const latencies = results.filter((r) => !r.failure).map((r) => r.latencyMs).sort((a, b) => a - b);
+    const failures = new Map<string, number>();
+    for (const r of results) if (r.failure) failures.set(r.failure, (failures.get(r.failure) ?? 0) + 1);
+    if (failures.size) console.log(`failed requests: ${[...failures].map(([why, n]) => `${n} × ${why}`).join(', ')}`);
     const bySession = new Map<number, number[]>();
-    for (const r of results) bySession.set(r.session, [...(bySession.get(r.session) ?? []), r.latencyMs]);
+    for (const r of results) if (!r.failure) bySession.set(r.session, [...(bySession.get(r.session) ?? []), r.latencyMs]);
     const worstSessionMeans = [...bySession.values()].map((l) => l.reduce((a, b) => a + b, 0) / l.length).sort((a, b) => a - b);
     console.log(heading(`Server under load: ${sessions} sessions × ${turns} turns, ${gapMs ? `${gapMs} ms apart` : 'back to back (overload)'}, model ${modelMs} ms per call`));
     console.log(

@@ -111,7 +111,7 @@ export class DevServer {
       });
       const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...notBuiltRoutes(), ...pageRoutes(options)];
       const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });
-      const server = createServer(createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) }));
+      const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 }, createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) }));
       return listen(server, options.port ?? 8000, options.host ?? '127.0.0.1').pipe(
         map((address) => new DevServer(server, runners, address)),
       );
@@ -141,12 +141,27 @@ function adkWebPages(folder: string): Route[] {
   return [...staticRoutes(folder, '/dev-ui/'), emptyCss, home];
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Node's default (5 s) resets a client's next
+ * request when the server is so busy that its event loop lags past it (the timer closes the socket
+ * before the request waiting in it is read: ECONNRESET at the client, seen with 1,000 sessions);
+ * 65 s is the usual value behind load balancers, whose own idle timeout is 60 s.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+/**
+ * Connections the kernel may hold before the server accepts them. Node's default (511) overflows
+ * when a thousand clients connect at once, and a dropped connection waits for the client's retry
+ * (1 s, then 3 s, …); the kernel caps it at `net.core.somaxconn`.
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** `server.listen` as an Observable: the address, once listening. */
 function listen(server: Server, port: number, host: string): Observable<AddressInfo> {
   return new Observable<AddressInfo>((subscriber) => {
     const onError = (error: Error): void => subscriber.error(error);
     server.once('error', onError);
-    server.listen(port, host, () => {
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', onError);
       subscriber.next(server.address() as AddressInfo);
       subscriber.complete();

@@ -44,3 +44,16 @@ describe('DevServer.start({ traceLimits }): one trace store for the timeline and
     expect(await keptAfterOneTurn({ chars: 1 })).toEqual({ hooks: 0, spans: 1 });
   });
 });
+
+describe('DevServer.start: connections (a real server on a random port)', () => {
+  it('keeps an idle connection 65 s, and says so to keep-alive clients, so a busy server does not reset their next request', async () => {
+    const server = await firstValueFrom(DevServer.start({ apps: appSourceOf([]), port: 0, ui: false, log: () => undefined }));
+    try {
+      const response = await fetch(`${server.url}/list-apps`);
+      await response.text();
+      expect(response.headers.get('keep-alive')).toBe('timeout=65');
+    } finally {
+      await lastValueFrom(server.close(), { defaultValue: undefined });
+    }
+  });
+});
