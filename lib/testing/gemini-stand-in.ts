@@ -52,6 +52,8 @@ export interface GeminiStandInStream {
   delayMs?: number;
   /** Wait this long between two chunks (the first chunk goes out with the headers). */
   chunkDelayMs?: number;
+  /** Sends the next chunk once this settles, given how many were sent (see `SseFrames.nextChunk`). */
+  nextChunk?: (sent: number) => PromiseLike<unknown>;
 }
 
 /**
@@ -223,7 +225,7 @@ export class GeminiStandIn extends ScriptedHttpServer<GeminiStandInAnswer, Gemin
       return;
     }
     const frames = stream.chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`);
-    this.sendSse(res, { frames, delayMs: stream.delayMs, chunkDelayMs: stream.chunkDelayMs });
+    this.sendSse(res, { frames, delayMs: stream.delayMs, chunkDelayMs: stream.chunkDelayMs, ...(stream.nextChunk ? { nextChunk: stream.nextChunk } : {}) });
   }
 
   private sendGoogleError(res: ServerResponse, answer: GeminiStandInError): void {

@@ -41,6 +41,12 @@ export interface SseFrames {
   chunkDelayMs?: number;
   /** How many frames go out at once with the headers, before the delays start. Default 1. */
   burst?: number;
+  /**
+   * Paces the frames by the client instead of a clock: after each frame (given how many have been
+   * sent), the next one waits until this settles (and then `chunkDelayMs`, if any). A browser test
+   * sends the next chunk once the page shows the last one, so a loaded machine cannot merge them.
+   */
+  nextChunk?: (sent: number) => PromiseLike<unknown>;
 }
 
 /**
@@ -186,10 +192,12 @@ export abstract class ScriptedHttpServer<Answer, Request extends RecordedRequest
     this.later(res, stream.delayMs, () => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
       res.flushHeaders();
+      const paced = stream.chunkDelayMs !== undefined || stream.nextChunk !== undefined;
       const sendFrom = (start: number): void => {
-        const end = stream.chunkDelayMs ? Math.min(frames.length, start + (start === 0 ? Math.max(1, stream.burst ?? 1) : 1)) : frames.length;
+        const end = paced ? Math.min(frames.length, start + (start === 0 ? Math.max(1, stream.burst ?? 1) : 1)) : frames.length;
         for (let i = start; i < end; i++) res.write(frames[i]!);
         if (end >= frames.length) res.end();
+        else if (stream.nextChunk) stream.nextChunk(end).then(() => this.later(res, stream.chunkDelayMs, () => sendFrom(end)), () => res.destroy());
         else this.later(res, stream.chunkDelayMs, () => sendFrom(end));
       };
       sendFrom(0);

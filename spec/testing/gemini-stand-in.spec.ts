@@ -69,6 +69,28 @@ describe('GeminiStandIn', () => {
     expect(await response.text()).toBe(`data: ${JSON.stringify(body('a'))}\r\n\r\ndata: ${JSON.stringify(body('b'))}\r\n\r\n`);
   });
 
+  it('sends the next chunk only once nextChunk settles ({ chunks, nextChunk }), told how many were sent', async () => {
+    let release!: () => void;
+    const asked: number[] = [];
+    const nextChunk = (sent: number) => {
+      asked.push(sent);
+      return new Promise<void>((done) => (release = done));
+    };
+    standIn = await GeminiStandIn.start({ script: [{ chunks: [body('a'), body('b')], nextChunk }] });
+
+    const response = await post('/v1beta/models/m:streamGenerateContent?alt=sse');
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toBe(`data: ${JSON.stringify(body('a'))}\r\n\r\n`);
+    expect(asked).toEqual([1]);
+    const second = reader.read();
+    const pending = await Promise.race([second.then(() => 'sent'), new Promise((done) => setImmediate(() => done('held')))]);
+    expect(pending).toBe('held');
+    release();
+    expect(new TextDecoder().decode((await second).value)).toBe(`data: ${JSON.stringify(body('b'))}\r\n\r\n`);
+    expect((await reader.read()).done).toBe(true);
+  });
+
   it('answers streamGenerateContent without alt=sse with a JSON array, like the REST API', async () => {
     standIn = await GeminiStandIn.start({ script: [[body('a'), body('b')]] });
 

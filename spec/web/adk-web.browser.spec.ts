@@ -31,7 +31,7 @@ async function demoApps(): Promise<AgentApp[]> {
 
 const STORY = 'Once upon a time there was a fox.';
 
-/** `story`: Gemini (the real client) against a stand-in that streams the story in three chunks, 250 ms apart. */
+/** `story`: Gemini (the real client) against a stand-in that streams the story in three chunks, each once the page shows the one before. */
 function storyApp(standIn: GeminiStandIn): AgentApp {
   const model = new Gemini({ model: 'gemini-2.5-flash', apiKey: 'test-key', httpOptions: { baseUrl: standIn.baseUrl } });
   return { name: 'story', rootAgent: new LlmAgent({ name: 'storyteller', model }), plugins: [] };
@@ -68,7 +68,12 @@ describe(SUITE, () => {
     const adkWeb = findAdkWeb([process.cwd()]);
     if (!adkWeb) throw new Error('adk-web is not installed: scripts/setup.sh unpacks @google/adk-devtools@2.0.0 into node_modules.');
     const chunk = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] } }] });
-    standIn = await GeminiStandIn.start({ script: [{ chunks: [chunk('Once upon'), chunk(' a time'), chunk(' there was a fox.')], chunkDelayMs: 250 }] });
+    // the next chunk goes out once the page shows the text so far: each partial state is on screen
+    // before the next one, however loaded the machine is (a clock let them merge under load)
+    const shown = ['Once upon', 'Once upon a time'];
+    const nextChunk = (sent: number) =>
+      page.waitForFunction((text) => document.body.innerText.includes(text), shown[sent - 1]!, { timeout: 20_000 });
+    standIn = await GeminiStandIn.start({ script: [{ chunks: [chunk('Once upon'), chunk(' a time'), chunk(' there was a fox.')], nextChunk }] });
     server = await firstValueFrom(DevServer.start({ apps: appSourceOf([...(await demoApps()), storyApp(standIn)]), port: 0, adkWeb }));
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
