@@ -35,6 +35,7 @@ const SLOW_LANES = [
   '/spec/sqlite/kill-and-resume\\.spec\\.ts$',
   '/spec/workflow/workflow-resume-process\\.spec\\.ts$',
   '/spec/workflow/workflow-events-in-stores\\.spec\\.ts$',
+  '/spec/workflow/workflow-checkpoints-in-stores\\.spec\\.ts$',
   '/spec/apps/compact-after-turn\\.spec\\.ts$',
   '/spec/flows/request-processors/compaction\\.spec\\.ts$',
 ];

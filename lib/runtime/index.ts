@@ -18,6 +18,8 @@ export { invocationToResume, type InvocationToResume } from '../runner/invocatio
 export { callsLeftOpen } from '../flows/calls-left-open.js';
 export { pausedAtLongRunningCall } from '../flows/paused-at-long-running-call.js';
 export { resumePoint, type ResumePoint } from '../agents/resume-point.js';
+export { workflowCheckpoint } from '../workflow/workflow-checkpoint.js';
+export { applyNodeCheckpoints, checkpointedNodeStatuses } from '../workflow/apply-node-checkpoints.js';
 export { ForwardingArtifactService } from '../runner/forwarding-artifact-service.js';
 export { LazyAbortController } from '../utils/lazy-abort-controller.js';
 export {
