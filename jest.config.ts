@@ -36,6 +36,7 @@ const SLOW_LANES = [
   '/spec/workflow/workflow-resume-process\\.spec\\.ts$',
   '/spec/workflow/workflow-events-in-stores\\.spec\\.ts$',
   '/spec/workflow/workflow-checkpoints-in-stores\\.spec\\.ts$',
+  '/spec/cli/api-server-resume\\.spec\\.ts$',
   '/spec/apps/compact-after-turn\\.spec\\.ts$',
   '/spec/flows/request-processors/compaction\\.spec\\.ts$',
 ];
