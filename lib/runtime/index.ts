@@ -11,7 +11,7 @@ export { unansweredFunctionCalls, type UnansweredFunctionCalls } from '../events
 export { asJsonValue, MAX_JSON_DEPTH, type JsonCheck } from '../utils/as-json-value.js';
 export { setOwn, assignOwn } from '../utils/set-own.js';
 export { selectAgentForTurn } from '../runner/select-agent-for-turn.js';
-export { foldAgentStates, NO_AGENT_STATES, type AgentStates, type AgentTreeNode } from '../context/agent-states.js';
+export { foldAgentStates, foldAgentStatesFrom, NO_AGENT_STATES, type AgentStates, type AgentTreeNode } from '../context/agent-states.js';
 export { agentCheckpoint } from '../context/agent-checkpoint.js';
 export { isPausePoint } from '../events/is-pause-point.js';
 export { invocationToResume, type InvocationToResume } from '../runner/invocation-to-resume.js';
