@@ -97,6 +97,17 @@ describe('Workflow checkpoints (resumable app)', () => {
     expect(runs).toEqual(['a', 'ask', 'b']);
   });
 
+  it('runAsync({invocationId, newMessage: answer}) resumes the paused run under its id, like an answer that names no invocation', async () => {
+    const ask = node(() => new RequestInput({ interruptId: 'ok?', message: 'OK?' }), { name: 'ask' });
+    const done = node((_c: NodeContext, answer: string) => `done: ${answer}`, { name: 'done' });
+    const { turn, stored } = setup(new Workflow({ name: 'wf', edges: [[START, ask, done]] }));
+    await turn({ newMessage: user('go') });
+    const invocationId = (await stored())[0]!.invocationId;
+    const resumed = await turn({ invocationId, newMessage: answer('ok?', 'yes') });
+    expect(resumed.map(label)).toEqual([`wf{ask:${COMPLETED}@1,done:${RUNNING}@1}`, 'wf@1/done@1="done: yes"', `wf{ask:${COMPLETED}@1,done:${COMPLETED}@1}`, 'wf{end}']);
+    expect(new Set((await stored()).map((e) => e.invocationId))).toEqual(new Set([invocationId]));
+  });
+
   it('runAsync({invocationId}) after a node failed carries on from the checkpoints: finished nodes are not run again, even one that left no event', async () => {
     const runs: string[] = [];
     const quiet = node(() => void runs.push('quiet'), { name: 'quiet' });
