@@ -1,5 +1,5 @@
 import type { Content } from '@google/genai';
-import { concat, defer, firstValueFrom, lastValueFrom, of, throwError, toArray } from 'rxjs';
+import { asyncScheduler, concat, defer, firstValueFrom, lastValueFrom, map, of, throwError, toArray } from 'rxjs';
 import { SequentialAgent } from '../../lib/agents/sequential-agent.js';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import { App } from '../../lib/apps/app.js';
@@ -15,6 +15,10 @@ import { RequestInput } from '../../lib/workflow/request-input.js';
 import { START } from '../../lib/workflow/start.js';
 import { Workflow } from '../../lib/workflow/workflow.js';
 import { text, user } from '../support/llm.js';
+import { DelayedSessionService } from '../support/delayed-session-service.js';
+import { testScheduler } from '../support/test-scheduler.js';
+
+const testNow = () => asyncScheduler.now();
 
 const { RUNNING, COMPLETED, WAITING } = NodeStatus;
 
@@ -172,5 +176,31 @@ describe('Workflow checkpoints (resumable app)', () => {
     const second = await turn({ newMessage: answer(requestId(first), 'yes') });
     expect(second.map(label)).toEqual([`wf{ask:${COMPLETED}@1}`, 'wf{end}', 'seq{"current_sub_agent":"after"}', 'after: After.', 'after{end}', 'seq{end}']);
     expect(new Set((await stored()).map((e) => e.invocationId)).size).toBe(1);
+  });
+});
+
+describe('Workflow checkpoints on a store that takes time (marble)', () => {
+  it('a checkpoint is stored before the runs it announces start, and the end after the last checkpoint', () => {
+    testScheduler().run(({ expectObservable, flush }) => {
+      const started: string[] = [];
+      const a = node((_c: NodeContext, s: string) => (started.push(`a@${testNow()}`), s.toUpperCase()), { name: 'a' });
+      const b = node((_c: NodeContext, s: string) => (started.push(`b@${testNow()}`), `${s}!`), { name: 'b' });
+      const sessionService = new DelayedSessionService(2);
+      const app = new App({ name: 'app', rootAgent: new Workflow({ name: 'wf', edges: [[START, a, b]] }), resumability: { isResumable: true } });
+      const runner = new Runner({ app, sessionService, autoCreateSession: true });
+      const run = runner.runAsync({ userId: 'u', sessionId: 's', newMessage: user('go') }).pipe(map(label));
+      // the user event is written 0–2 ms, then each event takes 2 ms to store before the caller gets it
+      expectObservable(run).toBe('4ms a 1ms b 1ms c 1ms d 1ms e 1ms (f|)', {
+        a: `wf{a:${RUNNING}@1}`,
+        b: 'wf@1/a@1="GO"',
+        c: `wf{a:${COMPLETED}@1,b:${RUNNING}@1}`,
+        d: 'wf@1/b@1="GO!"',
+        e: `wf{a:${COMPLETED}@1,b:${COMPLETED}@1}`,
+        f: 'wf{end}',
+      });
+      flush();
+      // each node ran only once the checkpoint announcing it was stored
+      expect(started).toEqual(['a@4', 'b@8']);
+    });
   });
 });
