@@ -35,6 +35,8 @@ const SLOW_LANES = [
   '/spec/sqlite/kill-and-resume\\.spec\\.ts$',
   '/spec/workflow/workflow-resume-process\\.spec\\.ts$',
   '/spec/workflow/workflow-events-in-stores\\.spec\\.ts$',
+  '/spec/workflow/workflow-checkpoints-in-stores\\.spec\\.ts$',
+  '/spec/cli/api-server-resume\\.spec\\.ts$',
   '/spec/apps/compact-after-turn\\.spec\\.ts$',
   '/spec/flows/request-processors/compaction\\.spec\\.ts$',
   '/spec/server/import-agent-module\\.spec\\.ts$',

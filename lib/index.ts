@@ -203,6 +203,7 @@ export { NodeError } from './workflow/node-error.js';
 export { NodeTimeoutError } from './workflow/node-timeout-error.js';
 export { NodeSchemaValidationError } from './workflow/node-schema-validation-error.js';
 export { WorkflowGraphError } from './workflow/workflow-graph-error.js';
+export { NodeStatus, type NodeCheckpointState } from './workflow/node-status.js';
 // apps: the root of an application, and event compaction for long-lived sessions
 export { App, validateAppName, type AppOptions, type ResumabilityConfig } from './apps/app.js';
 export { AppConfigError } from './apps/app-config-error.js';

@@ -1,6 +1,7 @@
 import type { Event } from '../events/event.js';
 import { compactableEnd } from './compactable-end.js';
 import { latestCompactionIndex } from './latest-compaction.js';
+import { summarySeed } from './summary-seed.js';
 
 /** The sliding-window half of `EventsCompactionConfig`. */
 export interface SlidingWindow {
@@ -20,22 +21,26 @@ export interface SlidingWindow {
  *   `compactionInterval` new invocations;
  * - the range then runs from the first event of the invocation `overlapSize` invocations before
  *   the first new one, to the last event of the newest invocation; compaction events are left out;
- * - {@link compactableEnd} then shortens it so that held calls, and what follows them, stay raw.
+ * - {@link compactableEnd} then shortens it so that held calls, and what follows them, stay raw;
+ * - the latest compaction's summary goes first ({@link summarySeed}, stamped at the start of its
+ *   range): the new summary covers the previous one's range too and replaces it, so what the
+ *   model is sent stays one summary plus the raw events after it (ADK Python folds the last
+ *   compaction into the next).
  *
  * The Runner serialises the runs on a session, so an invocation's events are contiguous and the
  * scan runs backwards over the new and overlapping invocations only, never the whole history.
  *
  * ```
- * interval 2, overlap 1:   inv1 inv2 │C[1,2]│ inv3 inv4 │C[2,4]│
+ * interval 2, overlap 1:   inv1 inv2 │C[1,2]│ inv3 inv4 │C[1,4]│   (C[1,4] summarises C[1,2]'s text, inv2, inv3, inv4)
  * ```
  *
  * @example
  * ```ts
  * slidingWindowEvents(session.events, { compactionInterval: 2, overlapSize: 1 }).map((e) => e.invocationId);
- * // ['inv2', 'inv2', 'inv3', 'inv3', 'inv4', 'inv4']
+ * // after C[1,2]: ['inv2' (C[1,2]'s summary, as the seed), 'inv2', 'inv2', 'inv3', 'inv3', 'inv4', 'inv4']
  * ```
  */
-export function slidingWindowEvents(events: readonly Event[], window: SlidingWindow): Event[] {
+export function slidingWindowEvents(events: readonly Event[], config: SlidingWindow): Event[] {
   const latest = latestCompactionIndex(events);
   const lastEnd = latest < 0 ? -Infinity : events[latest]!.actions.compaction!.endTimestamp;
   const seen = new Set<string>();
@@ -48,7 +53,7 @@ export function slidingWindowEvents(events: readonly Event[], window: SlidingWin
     if (event.actions.compaction || !event.invocationId) continue;
     if (!seen.has(event.invocationId)) {
       const isNew = i > latest || event.timestamp > lastEnd;
-      if (!isNew && oldCount === window.overlapSize) break;
+      if (!isNew && oldCount === config.overlapSize) break;
       seen.add(event.invocationId);
       if (isNew) newCount++;
       else oldCount++;
@@ -56,7 +61,8 @@ export function slidingWindowEvents(events: readonly Event[], window: SlidingWin
     }
     start = i;
   }
-  if (newCount < window.compactionInterval || start < 0) return [];
+  if (newCount < config.compactionInterval || start < 0) return [];
   const cut = compactableEnd(events, start, end);
-  return events.slice(start, cut).filter((event) => !event.actions.compaction);
+  const window = events.slice(start, cut).filter((event) => !event.actions.compaction);
+  return latest >= 0 && window.length ? [summarySeed(events[latest]!), ...window] : window;
 }

@@ -1,6 +1,7 @@
 import type { Event } from '../events/event.js';
 import { compactableEnd } from './compactable-end.js';
 import { latestCompactionIndex } from './latest-compaction.js';
+import { summarySeed } from './summary-seed.js';
 
 /**
  * The events a token-threshold compaction summarises now, or `[]` (pure; ADK Python's
@@ -11,8 +12,8 @@ import { latestCompactionIndex } from './latest-compaction.js';
  *   `eventRetentionSize`;
  * - all but the last `eventRetentionSize` candidates are summarised, the split moved earlier by
  *   {@link compactableEnd} (a kept response keeps its call; held calls stay raw);
- * - a rolling summary: the latest compaction's summary comes first, stamped at the start of its
- *   range, so the new summary covers (and replaces) the previous one.
+ * - a rolling summary: the latest compaction's summary comes first ({@link summarySeed}), stamped
+ *   at the start of its range, so the new summary covers (and replaces) the previous one.
  *
  * Scans backwards from the end, over the candidates only.
  *
@@ -39,15 +40,5 @@ export function tokenThresholdEvents(events: readonly Event[], eventRetentionSiz
   const cut = compactableEnd(events, start, split);
   const summarised = events.slice(start, cut).filter((event) => !event.actions.compaction);
   if (summarised.length === 0) return [];
-  if (!compaction) return summarised;
-  const seed: Event = {
-    id: events[latest]!.id,
-    invocationId: events[latest]!.invocationId,
-    author: 'model',
-    ...(events[latest]!.branch ? { branch: events[latest]!.branch } : {}),
-    content: compaction.compactedContent,
-    actions: { stateDelta: {}, artifactDelta: {}, requestedToolConfirmations: {} },
-    timestamp: compaction.startTimestamp,
-  };
-  return [seed, ...summarised];
+  return compaction ? [summarySeed(events[latest]!), ...summarised] : summarised;
 }

@@ -42,16 +42,40 @@ export const NO_AGENT_STATES: AgentStates = { states: new Map(), ended: new Set(
  * ```
  */
 export function foldAgentStates(events: readonly Event[], invocationId: string, root: AgentTreeNode): AgentStates {
-  const states = new Map<string, Readonly<Record<string, unknown>>>();
-  const ended = new Set<string>();
-  for (const event of events) {
+  return foldAgentStatesFrom(NO_AGENT_STATES, events, 0, invocationId, root);
+}
+
+/**
+ * Carries a fold of {@link foldAgentStates} on: `previous` is the fold of `events[0 … from)`, the
+ * result that of all of `events` (the same as folding them from the start). An invocation folds
+ * each event once this way, however many agents ask for their state. `previous` is not changed;
+ * with nothing new it is returned as it is.
+ *
+ * ```
+ * fold(e1 e2 e3 e4)  ===  foldFrom(fold(e1 e2), [e1 e2 e3 e4], 2)
+ * ```
+ *
+ * @example
+ * ```ts
+ * const before = foldAgentStates(events.slice(0, 10), 'e-1', rootAgent);
+ * foldAgentStatesFrom(before, events, 10, 'e-1', rootAgent); // equals foldAgentStates(events, 'e-1', rootAgent)
+ * ```
+ */
+export function foldAgentStatesFrom(previous: AgentStates, events: readonly Event[], from: number, invocationId: string, root: AgentTreeNode): AgentStates {
+  let states: Map<string, Readonly<Record<string, unknown>>> | undefined;
+  let ended: Set<string> | undefined;
+  for (let i = from; i < events.length; i++) {
+    const event = events[i]!;
     if (event.invocationId !== invocationId) continue;
     const { endOfAgent, agentState } = event.actions;
+    if (!endOfAgent && agentState === undefined) continue;
+    states ??= new Map(previous.states);
+    ended ??= new Set(previous.ended);
     if (endOfAgent) {
       ended.add(event.author);
       states.delete(event.author);
-    } else if (agentState !== undefined) {
-      states.set(event.author, agentState);
+    } else {
+      states.set(event.author, agentState!);
       ended.delete(event.author);
       for (const name of descendantNames(root, event.author)) {
         states.delete(name);
@@ -59,7 +83,7 @@ export function foldAgentStates(events: readonly Event[], invocationId: string, 
       }
     }
   }
-  return { states, ended };
+  return states && ended ? { states, ended } : previous;
 }
 
 /** The names below the agent called `name` in the tree of `root` (none if it is not there). */

@@ -3,7 +3,7 @@ import { BehaviorSubject, defer, EMPTY, filter, map, type Observable, take } fro
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import type { ActiveEventsCompaction } from '../compaction/events-compaction-config.js';
 import { createEventActions } from '../events/event-actions.js';
-import { type AgentStates, foldAgentStates } from './agent-states.js';
+import { type AgentStates, foldAgentStatesFrom, NO_AGENT_STATES } from './agent-states.js';
 import type { Event, EventInit } from '../events/event.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { LlmRequest } from '../models/llm-request.js';
@@ -71,6 +71,11 @@ interface Invocation {
   readonly eventsCompaction: ActiveEventsCompaction | undefined;
   readonly resumable: boolean;
   llmCalls: number;
+  /**
+   * The agent-state fold so far (a cache of a pure fold): the events it has folded (the session's
+   * array, and how many of them) and the result. Each event is folded once per invocation.
+   */
+  agentStatesFold: { events: readonly Event[] | undefined; folded: number; states: AgentStates };
 }
 
 /**
@@ -126,6 +131,7 @@ export class InvocationContext {
       eventsCompaction: init.eventsCompaction,
       resumable: init.resumable ?? false,
       llmCalls: 0,
+      agentStatesFold: { events: undefined, folded: 0, states: NO_AGENT_STATES },
     };
     this.agent = init.agent;
     this.branch = init.branch;
@@ -187,7 +193,9 @@ export class InvocationContext {
   /**
    * Where the agents of this invocation are, folded from its committed events
    * ({@link foldAgentStates}); empty unless the app is resumable. An agent reads its own entry
-   * when it starts: a resumed invocation carries on from there.
+   * when it starts: a resumed invocation carries on from there. The fold is incremental: each
+   * call folds only the events committed since the previous one (one pass over the session per
+   * invocation, not one per agent start).
    *
    * @example
    * ```ts
@@ -195,8 +203,15 @@ export class InvocationContext {
    * ```
    */
   agentStates(): AgentStates {
-    if (!this.invocation.resumable) return { states: new Map(), ended: new Set() };
-    return foldAgentStates(this.invocation.session.events, this.invocation.id, this.agent.rootAgent);
+    if (!this.invocation.resumable) return NO_AGENT_STATES;
+    const fold = this.invocation.agentStatesFold;
+    const events = this.invocation.session.events;
+    // the session's events only grow during an invocation: fold what is new since the last call
+    // (from the start again if the array was replaced)
+    const from = fold.events === events ? fold.folded : 0;
+    const previous = fold.events === events ? fold.states : NO_AGENT_STATES;
+    this.invocation.agentStatesFold = { events, folded: events.length, states: foldAgentStatesFrom(previous, events, from, this.invocation.id, this.agent.rootAgent) };
+    return this.invocation.agentStatesFold.states;
   }
 
   /** True once {@link endInvocation} was called: no further model call, tool or agent starts. */

@@ -1,6 +1,7 @@
 import type { Content } from '@google/genai';
 import type { Event } from '../events/event.js';
 import { getFunctionCalls } from '../events/get-function-calls.js';
+import { REQUEST_INPUT_FUNCTION_CALL_NAME } from '../events/framework-function-names.js';
 import { getFunctionResponses } from '../events/get-function-responses.js';
 import type { Session } from '../sessions/session.js';
 import { InvalidRequestError } from '../utils/errors.js';
@@ -13,6 +14,11 @@ export interface InvocationToResume {
   userContent: Content;
   /** Whether `newMessage` is to be stored: a function response always is; a text only if the invocation has no user message yet (ADK). */
   storeNewMessage: boolean;
+  /**
+   * The calls earlier turns left open are answered first, as for a new invocation: a workflow run
+   * continued by the answers to its input requests in an app that is not resumable.
+   */
+  repairs?: boolean;
 }
 
 /**
@@ -25,7 +31,9 @@ export interface InvocationToResume {
  *   without the caller naming it (an {@link InvalidRequestError} if they belong to different ones);
  * - else none: a new invocation.
  *
- * Without resumability an `invocationId` is an {@link InvalidRequestError}.
+ * Without resumability an `invocationId` is an {@link InvalidRequestError}, and only a message
+ * that answers a workflow's input requests (`adk_request_input` responses, all of one invocation)
+ * continues that invocation, under its id, as ADK 2.x's workflows do; anything else is a new one.
  *
  * @example
  * ```ts
@@ -41,7 +49,8 @@ export function invocationToResume(
     if (request.invocationId !== undefined) {
       throw new InvalidRequestError(`runAsync got invocationId "${request.invocationId}", but only a resumable app resumes invocations: new App({ ..., resumability: { isResumable: true } }).`);
     }
-    return undefined;
+    const paused = invocationOfInputRequests(session.events, request.newMessage);
+    return paused === undefined ? undefined : { invocationId: paused, userContent: request.newMessage!, storeNewMessage: true, repairs: true };
   }
   const invocationId = request.invocationId ?? invocationOfAnsweredCalls(session.events, request.newMessage);
   if (invocationId === undefined) return undefined;
@@ -60,18 +69,31 @@ export function invocationToResume(
   return { invocationId, userContent, storeNewMessage: !!request.newMessage && (isResponse || !original) };
 }
 
-/** The invocation holding the calls that `message`'s function responses answer (searched from the latest event back). */
+/** The invocation holding the calls that `message`'s function responses answer (an {@link InvalidRequestError} if they belong to several). */
 function invocationOfAnsweredCalls(events: readonly Event[], message: Content | undefined): string | undefined {
+  const found = invocationsOfAnsweredCalls(events, message);
+  if (found.size > 1) {
+    throw new InvalidRequestError(`The function responses of newMessage answer calls of ${found.size} invocations (${[...found].join(', ')}): answer one invocation per message.`);
+  }
+  return found.values().next().value;
+}
+
+/** The invocations holding the calls that `message`'s function responses answer (searched from the latest event back). */
+function invocationsOfAnsweredCalls(events: readonly Event[], message: Content | undefined): Set<string> {
   const ids = new Set(message ? getFunctionResponses({ content: message }).map((r) => r.id) : []);
-  if (!ids.size) return undefined;
   const found = new Set<string>();
   for (let i = events.length - 1; i >= 0 && ids.size; i--) {
     for (const call of getFunctionCalls(events[i]!)) {
       if (call.id !== undefined && ids.delete(call.id)) found.add(events[i]!.invocationId);
     }
   }
-  if (found.size > 1) {
-    throw new InvalidRequestError(`The function responses of newMessage answer calls of ${found.size} invocations (${[...found].join(', ')}): answer one invocation per message.`);
-  }
-  return found.values().next().value;
+  return found;
+}
+
+/** The one invocation holding the `adk_request_input` calls `message` answers, when it answers only such calls, all of one invocation. */
+function invocationOfInputRequests(events: readonly Event[], message: Content | undefined): string | undefined {
+  const responses = message ? getFunctionResponses({ content: message }) : [];
+  if (!responses.length || !responses.every((r) => r.name === REQUEST_INPUT_FUNCTION_CALL_NAME && r.id)) return undefined;
+  const found = invocationsOfAnsweredCalls(events, message);
+  return found.size === 1 ? found.values().next().value : undefined;
 }

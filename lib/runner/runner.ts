@@ -227,7 +227,7 @@ export class Runner {
     });
     const turn = instrumentedInvocation(ctx, (ctx) =>
       leanConcat(
-        resumed ? this.receiveResumeMessage(ctx, request, resumed) : this.receiveUserMessage(ctx, request, request.newMessage!, barrier),
+        resumed && !resumed.repairs ? this.receiveResumeMessage(ctx, request, resumed) : this.receiveUserMessage(ctx, request, resumed?.userContent ?? request.newMessage!, barrier),
         this.beforeRunOrAgent(ctx, barrier, resumed !== undefined),
         defer(() => this.pluginManager.runAll('afterRunCallback', ctx)),
       ).pipe(catchError((error: unknown) => this.reportRunError(ctx, toError(error)))),

@@ -11,13 +11,15 @@ export { unansweredFunctionCalls, type UnansweredFunctionCalls } from '../events
 export { asJsonValue, MAX_JSON_DEPTH, type JsonCheck } from '../utils/as-json-value.js';
 export { setOwn, assignOwn } from '../utils/set-own.js';
 export { selectAgentForTurn } from '../runner/select-agent-for-turn.js';
-export { foldAgentStates, NO_AGENT_STATES, type AgentStates, type AgentTreeNode } from '../context/agent-states.js';
+export { foldAgentStates, foldAgentStatesFrom, NO_AGENT_STATES, type AgentStates, type AgentTreeNode } from '../context/agent-states.js';
 export { agentCheckpoint } from '../context/agent-checkpoint.js';
 export { isPausePoint } from '../events/is-pause-point.js';
 export { invocationToResume, type InvocationToResume } from '../runner/invocation-to-resume.js';
 export { callsLeftOpen } from '../flows/calls-left-open.js';
 export { pausedAtLongRunningCall } from '../flows/paused-at-long-running-call.js';
 export { resumePoint, type ResumePoint } from '../agents/resume-point.js';
+export { workflowCheckpoint } from '../workflow/workflow-checkpoint.js';
+export { applyNodeCheckpoints, checkpointedNodeStatuses } from '../workflow/apply-node-checkpoints.js';
 export { ForwardingArtifactService } from '../runner/forwarding-artifact-service.js';
 export { LazyAbortController } from '../utils/lazy-abort-controller.js';
 export {

@@ -53,9 +53,8 @@ export interface NodeRunSpec {
  * ```
  */
 export function executeNodeRun(invocation: InvocationContext, spec: NodeRunSpec): Observable<NodeRunItem> {
-  const recorded = spec.history.get(spec.path);
-  const resumed = recorded && resumedRun(spec, recorded);
-  if (resumed) return resumed;
+  const replayed = replayedNodeRun(spec);
+  if (replayed) return replayed;
   const instrumentation = invocation.instrumentation;
   if (!instrumentation?.node) return attemptFrom(invocation, spec, 1);
   return instrumentation.node(invocation, { workflow: spec.workflowName, name: spec.node.name, path: spec.path }, (traced) => attemptFrom(traced, spec, 1));
@@ -63,18 +62,30 @@ export function executeNodeRun(invocation: InvocationContext, spec: NodeRunSpec)
 
 /**
  * A node run the session already holds, on resume: fast-forwarded when it finished (never run
- * again); still paused while its requests are open; completed with the answer as its output when
- * they are answered, unless the node reruns on resume (then `undefined`: it runs again).
+ * again) or still paused while its requests are open (both results marked `replayed`); completed
+ * now with the answer as its output when they are answered. `undefined` when the node is to
+ * run: the session does not hold the run, it did not finish, or it reruns on resume.
+ *
+ * @example
+ * ```ts
+ * replayedNodeRun({ ...spec, history: rebuildNodeRuns(events, 'wf@1') }); // of({ kind: 'done', result: { output: 'GO', replayed: true, ... } })
+ * ```
  */
+export function replayedNodeRun(spec: NodeRunSpec): Observable<NodeRunItem> | undefined {
+  const recorded = spec.history.get(spec.path);
+  return recorded && resumedRun(spec, recorded);
+}
+
 function resumedRun(spec: NodeRunSpec, recorded: RecordedNodeRun): Observable<NodeRunItem> | undefined {
-  const done = (result: NodeRunResult) => of<NodeRunItem>({ kind: 'done', result });
+  const done = (result: Omit<NodeRunResult, 'replayed'>) => of<NodeRunItem>({ kind: 'done', result: { ...result, replayed: true } });
   const branch = recorded.branch ?? spec.branch;
   if (recorded.interruptIds.length) {
     const open = recorded.interruptIds.filter((id) => !Object.hasOwn(spec.resumeInputs, id));
     if (open.length) return done({ output: undefined, hasOutput: false, routes: [], interruptIds: open, branch });
     if (spec.node.rerunsOnResume) return undefined;
     const answers = recorded.interruptIds.map((id) => spec.resumeInputs[id]);
-    return done({ output: answers.length === 1 ? answers[0] : answers, hasOutput: true, routes: [], interruptIds: [], branch });
+    // not a fast-forward: the run ends now, with its answers
+    return of<NodeRunItem>({ kind: 'done', result: { output: answers.length === 1 ? answers[0] : answers, hasOutput: true, routes: [], interruptIds: [], branch } });
   }
   if (!recorded.finished) return undefined;
   const output = recorded.fromMessage ? spec.node.outputFromMessage(String(recorded.output)) : recorded.output;

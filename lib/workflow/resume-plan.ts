@@ -54,14 +54,7 @@ export function resumePlan(events: readonly Event[], rootPath: string): ResumePl
   const start = startOfRun(events, events.length - 2);
   if (start < 0) return undefined;
   const run = events.slice(start + 1, events.length - 1).filter((e) => e.author === 'user' || e.nodeInfo?.path.startsWith(`${rootPath}/`));
-  const requests = requestsOf(run);
-  const answers = new Map<string, unknown>();
-  for (const event of run) {
-    for (const r of requestAnswers(event)) {
-      const request = requests.get(r.id);
-      if (request && answerProblem(request, r.value) === undefined) answers.set(r.id, r.value);
-    }
-  }
+  const { requests, answers } = requestsAndAnswers(run);
   const open = [...requests.values()].filter((r) => !answers.has(r.id));
   const newAnswers = answersOfMessage(message, open);
   if (!newAnswers.length) return undefined;
@@ -82,6 +75,27 @@ export function resumePlan(events: readonly Event[], rootPath: string): ResumePl
   return { input: startInput(events[start]!.content), history: rebuildNodeRuns(run, rootPath), answers, answered, unknownIds, rejected };
 }
 
+/**
+ * The input requests of a run's events (its user events and the events under the workflow's path),
+ * and the answers they hold so far that fit their request.
+ *
+ * @example
+ * ```ts
+ * requestsAndAnswers(run).answers.get('adk-1'); // 'approve'
+ * ```
+ */
+export function requestsAndAnswers(run: readonly Event[]): { requests: Map<string, OpenInputRequest>; answers: Map<string, unknown> } {
+  const requests = requestsOf(run);
+  const answers = new Map<string, unknown>();
+  for (const event of run) {
+    for (const r of requestAnswers(event)) {
+      const request = requests.get(r.id);
+      if (request && answerProblem(request, r.value) === undefined) answers.set(r.id, r.value);
+    }
+  }
+  return { requests, answers };
+}
+
 /** Why `value` does not match the request's `response_schema`, or `undefined`. */
 function answerProblem(request: OpenInputRequest, value: unknown): string | undefined {
   if (typeof request.responseSchema !== 'object' || request.responseSchema === null) return undefined;
@@ -98,7 +112,16 @@ function startOfRun(events: readonly Event[], last: number): number {
   return -1;
 }
 
-function isOnlyInputAnswers(event: Event): boolean {
+/**
+ * True when `event`'s content is only answers to input requests (`adk_request_input` responses):
+ * it resumes a workflow run rather than starting one.
+ *
+ * @example
+ * ```ts
+ * isOnlyInputAnswers(answerEvent); // true
+ * ```
+ */
+export function isOnlyInputAnswers(event: Event): boolean {
   const parts = event.content?.parts ?? [];
   return parts.length > 0 && parts.every((p) => p.functionResponse?.name === REQUEST_INPUT_FUNCTION_CALL_NAME);
 }

@@ -1,13 +1,14 @@
-import { concatMap, defer, EMPTY, from, merge, mergeMap, type Observable, of, scan, Subject, throwError } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, from, map, merge, mergeMap, type Observable, of, scan, Subject, throwError } from 'rxjs';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
-import { executeNodeRun } from './execute-node-run.js';
+import { executeNodeRun, type NodeRunSpec, replayedNodeRun } from './execute-node-run.js';
 import type { NodeRunItem } from './node-run-item.js';
 import { initialSchedulerState, schedule, type ScheduledRun, type SchedulerMessage, type SchedulerStep } from './schedule.js';
 import type { WorkflowGraph } from './workflow-graph.js';
 import type { RecordedNodeRun } from './recorded-node-run.js';
 import { WorkflowGraphError } from './workflow-graph-error.js';
+import { workflowCheckpoint } from './workflow-checkpoint.js';
 
 /** One run of a workflow graph: where it sits and what it starts with. */
 export interface GraphRunSpec {
@@ -66,7 +67,7 @@ function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Obser
     const initial: SchedulerStep = { state: initialSchedulerState(), start: [], warnings: [], done: false };
     return merge(finished, of(start)).pipe(
       trampoline(),
-      scan((step: SchedulerStep, message: SchedulerMessage) => schedule(spec.graph, step.state, message, spec.maxConcurrency), initial),
+      scan((step: SchedulerStep, message: SchedulerMessage) => schedule(spec.graph, step.state, message, spec.maxConcurrency, invocation.isResumable), initial),
       mergeMap((step) => stepItems(invocation, spec, step, finished)),
     );
   });
@@ -87,20 +88,40 @@ function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: Sche
   if (step.done) {
     messages.complete();
     const { terminal, waiting } = step.state;
-    return of<GraphRunItem>({ kind: 'finished', output: terminal?.output, hasOutput: terminal !== undefined, interruptIds: [...waiting.values()].flat() });
+    const finished = of<GraphRunItem>({ kind: 'finished', output: terminal?.output, hasOutput: terminal !== undefined, interruptIds: [...waiting.values()].flat() });
+    return invocation.isResumable && step.settled ? concat(checkpointItem(invocation, spec, step), finished) : finished;
   }
-  return from(step.start).pipe(mergeMap((run) => runScheduled(invocation, spec, run, messages)));
+  const runs = step.start.map((run) => nodeRunSpecOf(spec, run));
+  const started = from(runs).pipe(mergeMap((run, i) => runScheduled(invocation, run, step.start[i]!.node, messages)));
+  if (!invocation.isResumable) return started;
+  const ranForReal = step.settled === true || runs.some((run) => replayedNodeRun(run) === undefined);
+  return ranForReal ? concat(checkpointItem(invocation, spec, step), started) : started;
 }
 
-function runScheduled(invocation: InvocationContext, spec: GraphRunSpec, run: ScheduledRun, messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
+/**
+ * In a resumable app, the checkpoint of a step where a node run ended or started for real (a
+ * fast-forward on resume writes none, as in ADK): each node's latest run, committed before the
+ * runs the step starts.
+ */
+function checkpointItem(invocation: InvocationContext, spec: GraphRunSpec, step: SchedulerStep): Observable<GraphRunItem> {
+  const event = workflowCheckpoint(invocation, spec.workflowName, spec.branch, step.state.nodeStates);
+  return invocation.emit(event).pipe(map((committed): GraphRunItem => ({ kind: 'event', event: committed })));
+}
+
+/** Where a scheduled run sits: `<workflow path>/<node>@<n>`, terminal or not. */
+function nodeRunSpecOf(spec: GraphRunSpec, run: ScheduledRun): NodeRunSpec {
   const node = spec.graph.nodes.get(run.node)!;
   const path = `${spec.path}/${run.node}@${run.runId}`;
   const outputFor = spec.graph.terminals.has(run.node) ? [path, ...spec.outputFor] : [path];
-  return executeNodeRun(invocation, { node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history }).pipe(
+  return { node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history };
+}
+
+function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: string, messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
+  return executeNodeRun(invocation, run).pipe(
     concatMap((item: NodeRunItem): Observable<GraphRunItem> => {
       if (item.kind === 'event') return of(item);
       return defer(() => {
-        messages.next({ type: 'finished', node: run.node, result: item.result });
+        messages.next({ type: 'finished', node, result: item.result });
         return EMPTY;
       });
     }),

@@ -1,5 +1,6 @@
 import type { RouteValue } from '../events/node-info.js';
 import { nextTargets } from './next-targets.js';
+import { type NodeCheckpointState, NodeStatus } from './node-status.js';
 import type { WorkflowGraph } from './workflow-graph.js';
 
 /** An input waiting for its node, in arrival order. */
@@ -28,6 +29,8 @@ export interface NodeRunResult {
   /** Input requests the node waits on (it is paused, not finished). */
   readonly interruptIds: readonly string[];
   readonly branch: string | undefined;
+  /** The result was fast-forwarded from the session on resume (the node did not run again). */
+  readonly replayed?: boolean;
 }
 
 /** The scheduler's state: pure data, replaced (never changed) by {@link schedule}. */
@@ -44,6 +47,8 @@ export interface SchedulerState {
   readonly waiting: ReadonlyMap<string, readonly string[]>;
   /** The terminal node that produced the workflow's output, and that output. */
   readonly terminal: { readonly node: string; readonly output: unknown } | undefined;
+  /** Each node's latest run as a checkpoint states it (ADK's `agent_state.nodes`), by node name. */
+  readonly nodeStates: ReadonlyMap<string, NodeCheckpointState>;
 }
 
 /** What happens to a workflow run. */
@@ -60,6 +65,8 @@ export interface SchedulerStep {
   readonly done: boolean;
   /** A second terminal node produced an output: the names of both. */
   readonly conflictingTerminals?: readonly [string, string];
+  /** A node run that really ran (not fast-forwarded) has just ended: its state is worth a checkpoint. */
+  readonly settled?: boolean;
 }
 
 /**
@@ -71,7 +78,7 @@ export interface SchedulerStep {
  * ```
  */
 export function initialSchedulerState(): SchedulerState {
-  return { pending: [], running: new Set(), runCounts: new Map(), joinArrivals: new Map(), waiting: new Map(), terminal: undefined };
+  return { pending: [], running: new Set(), runCounts: new Map(), joinArrivals: new Map(), waiting: new Map(), terminal: undefined, nodeStates: new Map() };
 }
 
 /**
@@ -90,13 +97,35 @@ export function initialSchedulerState(): SchedulerState {
  * step.start; // [{ node: 'b', runId: 1, input: 'GO', branch: undefined }]
  * ```
  */
-export function schedule(graph: WorkflowGraph, state: SchedulerState, message: SchedulerMessage, maxConcurrency = Infinity): SchedulerStep {
+export function schedule(graph: WorkflowGraph, state: SchedulerState, message: SchedulerMessage, maxConcurrency = Infinity, trackNodeStates = false): SchedulerStep {
+  const step = scheduleStep(graph, state, message, maxConcurrency);
+  return trackNodeStates ? { ...step, state: { ...step.state, nodeStates: nextNodeStates(graph, state, message, step.start) } } : step;
+}
+
+function scheduleStep(graph: WorkflowGraph, state: SchedulerState, message: SchedulerMessage, maxConcurrency: number): SchedulerStep {
   if (message.type === 'start') {
     const subBranch = graph.startTargets.length > 1;
     const triggers = graph.startTargets.map((node) => ({ node, input: message.input, branch: message.branch, subBranch }));
     return startReady({ ...state, pending: [...state.pending, ...triggers] }, maxConcurrency, []);
   }
-  return finished(graph, state, message.node, message.result, maxConcurrency);
+  const step = finished(graph, state, message.node, message.result, maxConcurrency);
+  return message.result.replayed ? step : { ...step, settled: true };
+}
+
+/**
+ * The node states after `step` (ADK's `agent_state.nodes`): the node that finished is COMPLETED,
+ * or WAITING on its input requests (or for an output it must wait for); each run started is RUNNING.
+ */
+function nextNodeStates(graph: WorkflowGraph, before: SchedulerState, message: SchedulerMessage, started: readonly ScheduledRun[]): ReadonlyMap<string, NodeCheckpointState> {
+  const states = new Map(before.nodeStates);
+  if (message.type === 'finished') {
+    const { interruptIds, hasOutput, routes } = message.result;
+    const waitsForOutput = graph.nodes.get(message.node)?.options.waitForOutput === true && !hasOutput && !routes.length;
+    const status = interruptIds.length || waitsForOutput ? NodeStatus.WAITING : NodeStatus.COMPLETED;
+    states.set(message.node, { status, interrupts: [...interruptIds], run_id: String(before.runCounts.get(message.node) ?? 0) });
+  }
+  for (const run of started) states.set(run.node, { status: NodeStatus.RUNNING, interrupts: [], run_id: String(run.runId) });
+  return states;
 }
 
 function finished(graph: WorkflowGraph, state: SchedulerState, node: string, result: NodeRunResult, maxConcurrency: number): SchedulerStep {

@@ -11,7 +11,12 @@ import type { NodeYield } from './node-yield.js';
 import { runGraph, type GraphRunItem, type GraphRunSpec } from './run-graph.js';
 import { startInput } from './start-input.js';
 import { validateNodeValue } from './validate-node-value.js';
-import { resumePlan } from './resume-plan.js';
+import { resumePlan, type ResumePlan } from './resume-plan.js';
+import { interruptedRunPlan } from './interrupted-run-plan.js';
+import { applyNodeCheckpoints, checkpointedNodeStatuses } from './apply-node-checkpoints.js';
+import type { RecordedNodeRun } from './recorded-node-run.js';
+import { workflowCheckpoint } from './workflow-checkpoint.js';
+import { endInvocation } from '../context/end-invocation.js';
 import { refusedAnswerEvents } from './refused-answer-events.js';
 import type { WorkflowGraph } from './workflow-graph.js';
 
@@ -72,16 +77,38 @@ export class Workflow extends BaseAgent implements NodeRunnable {
    * A new run from the user's message, or — when the message answers the input requests of this
    * workflow's paused run — that run resumed: rebuilt from the session's events, finished nodes
    * fast-forwarded, answers that do not fit refused with an error event (the request stays open).
+   *
+   * In a resumable app the run writes checkpoints (`actions.agentState = {nodes}`, see
+   * {@link workflowCheckpoint}) and ends with `actions.endOfAgent`, or, paused on input requests,
+   * ends the invocation without it. A resumed invocation (`runAsync({invocationId})`) whose
+   * workflow had started carries on from its events and checkpoints: finished nodes are
+   * fast-forwarded (a checkpoint says so even for a node that left no event), a node the process
+   * died in runs again.
    */
   protected runAsyncImpl(ctx: InvocationContext): Observable<Event> {
     const path = `${this.name}@1`;
     const plan = resumePlan(ctx.session.events, path);
-    if (!plan) return this.graphEvents(ctx, this.spec(path, ctx.branch, [path], startInput(ctx.userContent)));
+    if (plan) return this.resumedRun(ctx, path, plan);
+    const interrupted = ctx.isResumable && ctx.agentStates().states.has(this.name) ? interruptedRunPlan(ctx.session.events, ctx.invocationId, path) : undefined;
+    if (!interrupted) return this.graphEvents(ctx, this.spec(path, ctx.branch, [path], startInput(ctx.userContent)));
+    const history = this.checkpointed(ctx, path, interrupted.history);
+    return this.graphEvents(ctx, { ...this.spec(path, ctx.branch, [path], interrupted.input), resumeInputs: Object.fromEntries(interrupted.answers), history });
+  }
+
+  /** The paused run resumed by the new message's answers, after the refusals of those that do not fit. */
+  private resumedRun(ctx: InvocationContext, path: string, plan: ResumePlan): Observable<Event> {
     const refusals = refusedAnswerEvents(ctx, this.name, path, plan).map((event) => ctx.emit(event));
+    const history = this.checkpointed(ctx, path, plan.history);
     const resumed = plan.answered.length
-      ? this.graphEvents(ctx, { ...this.spec(path, ctx.branch, [path], plan.input), resumeInputs: Object.fromEntries(plan.answers), history: plan.history })
+      ? this.graphEvents(ctx, { ...this.spec(path, ctx.branch, [path], plan.input), resumeInputs: Object.fromEntries(plan.answers), history })
       : EMPTY;
     return concat(...refusals, resumed);
+  }
+
+  /** In a resumable app, the node runs corrected by this invocation's checkpoints ({@link applyNodeCheckpoints}). */
+  private checkpointed(ctx: InvocationContext, path: string, history: ReadonlyMap<string, RecordedNodeRun>): ReadonlyMap<string, RecordedNodeRun> {
+    if (!ctx.isResumable) return history;
+    return applyNodeCheckpoints(history, checkpointedNodeStatuses(ctx.session.events, ctx.invocationId, this.name, path));
   }
 
   /** Runs this workflow as a node of another one (or as a tool): its path is the node run's. */
@@ -95,7 +122,13 @@ export class Workflow extends BaseAgent implements NodeRunnable {
   }
 
   private graphEvents(ctx: InvocationContext, spec: GraphRunSpec): Observable<Event> {
-    return runGraph(ctx, spec).pipe(concatMap((item) => (item.kind === 'event' ? of(item.event) : EMPTY)));
+    return runGraph(ctx, spec).pipe(concatMap((item) => (item.kind === 'event' ? of(item.event) : ctx.isResumable ? this.endOrPause(ctx, item.interruptIds) : EMPTY)));
+  }
+
+  /** Resumable: paused on input requests, the invocation ends (no `endOfAgent`, as ADK pauses); else the workflow's `endOfAgent`. */
+  private endOrPause(ctx: InvocationContext, interruptIds: readonly string[]): Observable<Event> {
+    if (interruptIds.length) return endInvocation(ctx);
+    return ctx.unlessEnded(() => ctx.emit(workflowCheckpoint(ctx, this.name, ctx.branch, 'end')));
   }
 
   private spec(path: string, branch: string | undefined, outputFor: readonly string[], input: unknown): GraphRunSpec {

@@ -53,6 +53,37 @@ describe('sliding-window compaction after a turn (marble)', () => {
     });
   });
 
+  it('the next trigger (turn 4) summarises the previous summary first; turn 5 is sent that one summary only', () => {
+    testScheduler().run(({ expectObservable, flush }) => {
+      const summarizer = new RecordingSummarizer();
+      const { run, requests } = setup(summarizer);
+      for (const [i, text] of ['q1', 'q2', 'q3', 'q4', 'q5'].entries()) {
+        expectObservable(run(text), `${i * 10}ms ^`).toBe(`${i * 10}ms (a|)`, { a: `agent: a${i + 1}` });
+      }
+      flush();
+      expect(summarizer.calls.map((events) => events.map(simplifyEvent))).toEqual([
+        ['user: q1', 'agent: a1', 'user: q2', 'agent: a2'],
+        ['model: summary of q1, a1, q2, a2', 'user: q3', 'agent: a3', 'user: q4', 'agent: a4'],
+      ]);
+      expect(summarizer.calls[1]![0]!.timestamp).toBe(summarizer.calls[0]![0]!.timestamp);
+      expect(lines(requests[4]!.contents)).toEqual(['model:summary of summary of q1, a1, q2, a2, q3, a3, q4, a4', 'user:q5']);
+    });
+  });
+
+  it('what is sent stays bounded: over 30 turns, every request holds at most one summary and the raw turns since it', () => {
+    testScheduler().run(({ expectObservable, flush }) => {
+      const { run, requests } = setup(new RecordingSummarizer(), { compactionInterval: 3, overlapSize: 1 });
+      for (let i = 0; i < 30; i++) expectObservable(run(`q${i + 1}`), `${i * 10}ms ^`).toBe(`${i * 10}ms (a|)`, { a: `agent: a${i + 1}` });
+      flush();
+      expect(requests).toHaveLength(30);
+      const summaries = requests.map((request) => lines(request.contents).filter((line) => line.startsWith('model:summary')).length);
+      expect(Math.max(...summaries)).toBe(1);
+      // at most: one summary, the overlap turn and the interval's turns raw (2 contents each), and the new message
+      expect(Math.max(...requests.map((request) => request.contents.length))).toBeLessThanOrEqual(1 + 2 * (3 + 1) + 1);
+      expect(lines(requests[29]!.contents).at(-1)).toBe('user:q30');
+    });
+  });
+
   it('a failing summarizer loses nothing: the turn succeeds, onError gets the cause, the next trigger tries again', () => {
     testScheduler().run(({ cold, expectObservable, flush }) => {
       const errors: EventCompactionError[] = [];
@@ -160,13 +191,15 @@ describe.each(REAL_STORES)('sliding-window compaction on the %s store', (_name, 
       ]);
       expect(compactions).toHaveLength(2);
       expect(compactions[1]!.author).toBe('user');
+      // the second summary folds the first one in (its text first) and covers its range too
       expect(compactions[1]!.actions.compaction).toEqual({
-        startTimestamp: session!.events[2]!.timestamp,
+        startTimestamp: session!.events[0]!.timestamp,
         endTimestamp: session!.events[8]!.timestamp,
-        compactedContent: { role: 'model', parts: [{ text: 'summary of q2, a2, q3, a3, q4, a4' }] },
+        compactedContent: { role: 'model', parts: [{ text: 'summary of summary of q1, a1, q2, a2, q2, a2, q3, a3, q4, a4' }] },
       });
       await lastValueFrom(runner.runAsync({ ...ref, newMessage: message('q5') }).pipe(toArray()));
-      expect(lines(requests[4]!.contents)).toEqual(['model:summary of q1, a1, q2, a2', 'model:summary of q2, a2, q3, a3, q4, a4', 'user:q5']);
+      // so the next request is sent the latest summary only (the one it contains is dropped)
+      expect(lines(requests[4]!.contents)).toEqual(['model:summary of summary of q1, a1, q2, a2, q2, a2, q3, a3, q4, a4', 'user:q5']);
     } finally {
       await store.close();
     }

@@ -23,7 +23,7 @@ export function summaryOf(events: readonly Event[]): Event {
   const texts = events.map((e) => e.content?.parts?.[0]?.text ?? '').filter(Boolean);
   return createEvent({
     author: 'user',
-    invocationId: `summary-${events[0]!.timestamp}`,
+    invocationId: `summary-${events[0]!.timestamp}-${events[events.length - 1]!.timestamp}`,
     timestamp: events[events.length - 1]!.timestamp,
     actions: {
       compaction: {

@@ -127,7 +127,8 @@ describe('TypeScript apps and rxadk create (the CLI as a process)', () => {
       };
       expect(stored.events.map((e) => e.actions.compaction ? `compaction: ${e.actions.compaction.compactedContent.parts[0]!.text}` : `${e.author}: ${e.content?.parts[0]?.text}`)).toEqual([
         'user: one', 'compacting_agent: I was sent: one', 'compaction: summary of 2 events',
-        'user: two', 'compacting_agent: I was sent: summary of 2 events / two', 'compaction: summary of 2 events',
+        // the second summary folds the first one in: its summary, then turn 2's two events
+        'user: two', 'compacting_agent: I was sent: summary of 2 events / two', 'compaction: summary of 3 events',
       ]);
     } finally {
       await server.stop();

@@ -113,6 +113,19 @@ describe('Workflow human input (RequestInput) and resume from the session', () =
       { author: 'request_input', content: { role: 'user', parts: [{ text: 'Draft approved and sent successfully.' }] }, nodeInfo: { path: 'request_input@1/send_email@1' } },
     ]);
     expect(runs).toEqual({ process_input: 1, request_human_review: 2, handle_human_review: 2 });
+    // as in ADK's recording (every event is i-1): the answers continue the paused invocation
+    expect(new Set([...first, ...second, ...third].map((e) => e.invocationId))).toEqual(new Set([first[0]!.invocationId]));
+  });
+
+  it('keeps the paused invocation id for the answer and its user event, in an app that is not resumable; a message that is not only answers starts a new invocation', async () => {
+    const runner = new InMemoryRunner({ agent: reviewWorkflow(['Draft 1', 'Draft 2'], {}), autoCreateSession: true });
+    const first = await turn(runner, user('phone broke'));
+    await turn(runner, answer(requestId(first), { result: 'approve' }));
+    const session = await lastValueFrom(runner.sessionService.getSession({ appName: runner.appName, userId: 'u1', sessionId: 's1' }));
+    expect(new Set(session!.events.map((e) => e.invocationId))).toEqual(new Set([first[0]!.invocationId]));
+    expect(session!.events.filter((e) => e.author === 'user').length).toBe(2);
+    const next = await turn(runner, user('another complaint'));
+    expect(next[0]!.invocationId).not.toBe(first[0]!.invocationId);
   });
 
   it('ends the reject branch (phone_broke_reject recording)', async () => {

@@ -110,7 +110,19 @@ export class ApiClient {
    * happen. Unsubscribing closes the connection, which cancels the run on the server.
    */
   run(ref: SessionRef, newMessage: Content): Observable<RunMessage> {
-    const body = JSON.stringify({ ...ref, newMessage, streaming: true, trace: true });
+    return this.runSse({ ...ref, newMessage, streaming: true, trace: true });
+  }
+
+  /**
+   * Resumes an unfinished invocation of a resumable app over `POST /run_sse` (`invocationId`, no
+   * new message), streamed like {@link run}.
+   */
+  resume(ref: SessionRef, invocationId: string): Observable<RunMessage> {
+    return this.runSse({ ...ref, invocationId, streaming: true, trace: true });
+  }
+
+  private runSse(request: Record<string, unknown>): Observable<RunMessage> {
+    const body = JSON.stringify(request);
     return fromFetch(`${this.baseUrl}/run_sse`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -47,6 +47,7 @@ const parts: SessionScreenParts = {
   timeline: new TimelineView(page.timeline),
   details: new SessionPanelView(page.details),
   afterTurn: () => listChanged$.next(),
+  rootName: () => graph$.value?.name,
 };
 
 const graph = new GraphView(page.graph);

@@ -21,6 +21,8 @@ export interface Page {
   message: HTMLInputElement;
   send: HTMLButtonElement;
   stop: HTMLButtonElement;
+  /** Resumes the session's unfinished invocation (shown only when there is one). */
+  resume: HTMLButtonElement;
   timeline: HTMLElement;
   inspector: HTMLElement;
   graph: HTMLElement;
@@ -57,6 +59,7 @@ export function findPage(doc: Document): Page {
     message: get('message'),
     send: get('send'),
     stop: get('stop'),
+    resume: get('resume-invocation'),
     timeline: get('timeline'),
     inspector: get('inspector'),
     graph: get('app-graph'),
@@ -76,6 +79,7 @@ export function findPage(doc: Document): Page {
  */
 export function setBusy(page: Page, busy: boolean): void {
   page.send.disabled = busy;
+  page.resume.disabled = busy;
   page.stop.disabled = !busy;
   page.status.textContent = busy ? 'running…' : '';
   page.status.dataset['busy'] = String(busy);
@@ -109,6 +113,7 @@ const PLACEHOLDERS: Record<ComposerMode, string> = {
  * ```
  */
 export function setSessionOpen(page: Page, open: boolean): void {
+  if (!open) showResume(page, undefined);
   page.deleteSession.disabled = !open;
   page.renameSession.disabled = !open;
   setComposer(page, open ? 'session' : 'off');
@@ -159,4 +164,19 @@ export function fillAppOptions(page: Page, apps: readonly AppListing[]): void {
   );
   const first = apps.find((app) => !app.error);
   if (first) page.appSelect.value = first.name;
+}
+
+/**
+ * Shows the Resume button for the unfinished invocation `invocationId` (its id in
+ * `data-invocation`), or hides it.
+ *
+ * @example
+ * ```ts
+ * showResume(page, unfinishedInvocation(session.events, rootName));
+ * ```
+ */
+export function showResume(page: Page, invocationId: string | undefined): void {
+  page.resume.hidden = invocationId === undefined;
+  if (invocationId === undefined) delete page.resume.dataset['invocation'];
+  else page.resume.dataset['invocation'] = invocationId;
 }

@@ -22,7 +22,8 @@ import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME } from '../../lib/events/framew
 import type { ApiClient, SessionRef } from './api-client.js';
 import type { ChatView } from './chat-view.js';
 import { historyTurns } from './history-turns.js';
-import { type Page, setBusy, setSessionOpen } from './page.js';
+import { type Page, setBusy, setSessionOpen, showResume } from './page.js';
+import { unfinishedInvocation } from './unfinished-invocation.js';
 import type { RunMessage } from './run-message.js';
 import type { SessionPanelView } from './session-panel-view.js';
 import type { TimelineView } from './timeline-view.js';
@@ -43,7 +44,12 @@ export interface SessionScreenParts {
   details: SessionPanelView;
   /** Called after each turn (e.g. to refresh the session list). */
   afterTurn: () => void;
+  /** The app's root agent's name, when known (to tell whether the last invocation has ended). */
+  rootName: () => string | undefined;
 }
+
+/** What one turn sends: a message, or the resumption of an unfinished invocation. */
+type TurnInput = Content | { readonly invocationId: string };
 
 /**
  * An open session, as one Observable: show its history (chat, timeline, state, artifacts), then
@@ -76,6 +82,7 @@ function showHistory(ref: SessionRef, parts: SessionScreenParts): Observable<unk
       chat.reset('Say something to the agent.');
       timeline.reset('Each turn shows here: the hooks that fired and the events, in order.');
       details.render(session, artifacts);
+      showResume(parts.page, unfinishedInvocation(session.events, parts.rootName()));
       const answered = answeredConfirmations(session.events);
       historyTurns(session.events, traces).forEach((turn, index) => {
         if (turn.userContent) chat.showUser(turn.userContent);
@@ -87,7 +94,10 @@ function showHistory(ref: SessionRef, parts: SessionScreenParts): Observable<unk
   );
 }
 
-/** The first message (if any), then typed messages and confirmation decisions, each sent as one turn, in order. */
+/**
+ * The first message (if any), then typed messages, confirmation decisions and Resume clicks (the
+ * unfinished invocation resumed), each sent as one turn, in order.
+ */
 function converse(ref: SessionRef, parts: SessionScreenParts, firstMessage: Content | undefined): Observable<unknown> {
   const { page, chat } = parts;
   const typed = fromEvent(page.composer, 'submit').pipe(
@@ -99,19 +109,31 @@ function converse(ref: SessionRef, parts: SessionScreenParts, firstMessage: Cont
     tap(({ request, confirmed }) => chat.settle(request, confirmed)),
     map(({ request, confirmed }) => createConfirmationResponse(request, { confirmed })),
   );
+  const resumed = fromEvent(page.resume, 'click').pipe(
+    map(() => page.resume.dataset['invocation']),
+    filter((invocationId): invocationId is string => invocationId !== undefined),
+    map((invocationId): TurnInput => ({ invocationId })),
+  );
   const first = firstMessage ? of(firstMessage) : EMPTY;
-  return merge(first, typed, decided).pipe(concatMap((message) => concat(runTurn(ref, message, parts), refreshDetails(ref, parts))));
+  return merge(first, typed, decided, resumed).pipe(concatMap((input: TurnInput) => concat(runTurn(ref, input, parts), refreshDetails(ref, parts))));
 }
 
-/** One turn over `/run_sse`: streamed into the chat and the timeline; Stop unsubscribes it. */
-function runTurn(ref: SessionRef, message: Content, parts: SessionScreenParts): Observable<unknown> {
+function isResumption(input: TurnInput): input is { readonly invocationId: string } {
+  return typeof (input as { invocationId?: unknown }).invocationId === 'string';
+}
+
+/** One turn over `/run_sse` (a message, or a resumption): streamed into the chat and the timeline; Stop unsubscribes it. */
+function runTurn(ref: SessionRef, input: TurnInput, parts: SessionScreenParts): Observable<unknown> {
   const { api, page, chat, timeline } = parts;
   return defer(() => {
-    chat.showUser(message);
+    const message = isResumption(input) ? undefined : input;
+    if (message) chat.showUser(message);
     timeline.beginTurn(timeline.turnCount() + 1, message);
+    showResume(page, undefined);
     setBusy(page, true);
     const stopped = fromEvent(page.stop, 'click').pipe(tap(() => show({ kind: 'cancelled' }, parts)));
-    return api.run(ref, message).pipe(
+    const run = isResumption(input) ? api.resume(ref, input.invocationId) : api.run(ref, input);
+    return run.pipe(
       tap((runMessage) => show(runMessage, parts)),
       takeUntil(stopped),
       catchError((error: unknown) => {
@@ -131,6 +153,7 @@ function refreshDetails(ref: SessionRef, parts: SessionScreenParts): Observable<
   return forkJoin({ session: api.getSession(ref), artifacts: api.listArtifacts(ref) }).pipe(
     tap(({ session, artifacts }) => {
       details.render(session, artifacts);
+      showResume(parts.page, unfinishedInvocation(session.events, parts.rootName()));
       parts.afterTurn();
     }),
     catchError((error: unknown) => report(error, parts)),

@@ -37,10 +37,12 @@ export interface ServerProcess {
   url: string;
   banner: string;
   stop(): Promise<number | null>;
+  /** Kills the process with SIGKILL (no shutdown at all); resolves when it is gone. */
+  kill(): Promise<number | null>;
 }
 
 /**
- * Starts `rxadk api_server|web <dir> --port 0` (the CLI build) and resolves once its banner
+ * Starts `rxadk api_server|web <dir> --port 0 ...args` (the CLI build, or `cliMain`) and resolves once its banner
  * (ending "Press Ctrl-C to stop.") is out.
  *
  * @example
@@ -50,9 +52,9 @@ export interface ServerProcess {
  * await server.stop();
  * ```
  */
-export function startServer(command: 'api_server' | 'web', dir: string): Promise<ServerProcess> {
+export function startServer(command: 'api_server' | 'web', dir: string, options: { args?: string[]; cliMain?: string } = {}): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [CLI_MAIN, command, dir, '--port', '0'], { env: { ...process.env, ...OFFLINE_ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn(process.execPath, [options.cliMain ?? CLI_MAIN, command, dir, '--port', '0', ...(options.args ?? [])], { env: { ...process.env, ...OFFLINE_ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const exited = new Promise<number | null>((done) => child.on('close', done));
@@ -61,7 +63,7 @@ export function startServer(command: 'api_server' | 'web', dir: string): Promise
       stdout += chunk.toString();
       const url = /(http:\/\/[\d.]+:\d+)/.exec(stdout)?.[1];
       if (url && stdout.includes('Press Ctrl-C to stop.')) {
-        resolve({ url, banner: stdout, stop: () => (child.kill('SIGTERM'), exited) });
+        resolve({ url, banner: stdout, stop: () => (child.kill('SIGTERM'), exited), kill: () => (child.kill('SIGKILL'), exited) });
       }
     });
     void exited.then((code) => reject(new Error(`rxadk ${command} exited with ${code}: ${stdout}${stderr}`)));
