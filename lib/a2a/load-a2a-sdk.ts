@@ -1,5 +1,6 @@
 import type * as Core from '@a2a-js/sdk';
 import type * as Client from '@a2a-js/sdk/client';
+import type * as LegacyClient from '@a2a-js/sdk/compat/v0_3/client';
 import type * as LegacyServer from '@a2a-js/sdk/compat/v0_3/server';
 import type * as Server from '@a2a-js/sdk/server';
 import { catchError, concatMap, defer, from, map, type Observable, shareReplay, throwError } from 'rxjs';
@@ -8,7 +9,7 @@ import { MissingDriverError } from '../utils/missing-driver-error.js';
 /**
  * The parts of `@a2a-js/sdk` that `rxadk/a2a` uses: its protocol types (`core`), the server
  * (request handler, task store, JSON-RPC transport), the v0.3 compatibility transport, and the
- * client.
+ * client (with the v0.3 card reader).
  *
  * @example
  * ```ts
@@ -20,6 +21,7 @@ export interface A2aSdk {
   server: typeof Server;
   legacyServer: typeof LegacyServer;
   client: typeof Client;
+  legacyClient: typeof LegacyClient;
 }
 
 /**
@@ -41,6 +43,7 @@ const sdk$: Observable<A2aSdk> = defer(() => from(import('@a2a-js/sdk'))).pipe(
   concatMap((core) => from(import('@a2a-js/sdk/server')).pipe(map((server) => ({ core, server })))),
   concatMap((loaded) => from(import('@a2a-js/sdk/compat/v0_3/server')).pipe(map((legacyServer) => ({ ...loaded, legacyServer })))),
   concatMap((loaded) => from(import('@a2a-js/sdk/client')).pipe(map((client) => ({ ...loaded, client })))),
+  concatMap((loaded) => from(import('@a2a-js/sdk/compat/v0_3/client')).pipe(map((legacyClient) => ({ ...loaded, legacyClient })))),
   map((loaded): A2aSdk => loaded),
   catchError((error: unknown) => throwError(() => missingSdk(error))),
   shareReplay({ bufferSize: 1, refCount: false }),
