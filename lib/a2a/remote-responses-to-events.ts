@@ -35,7 +35,14 @@ interface RemoteState {
 
 const START: RemoteState = { taskId: undefined, contextId: undefined, artifactText: '', toldText: false, out: [] };
 
-/** ADK Python's error code on an event of a failed remote task. */
+/**
+ * ADK Python's error code on an event of a failed remote task.
+ *
+ * @example
+ * ```ts
+ * if (event.errorCode === A2A_TASK_FAILED_ERROR_CODE) console.log(event.errorMessage);
+ * ```
+ */
 export const A2A_TASK_FAILED_ERROR_CODE = 'A2A_TASK_FAILED';
 
 /**
