@@ -37,6 +37,7 @@ const SLOW_LANES = [
   '/spec/workflow/workflow-events-in-stores\\.spec\\.ts$',
   '/spec/apps/compact-after-turn\\.spec\\.ts$',
   '/spec/flows/request-processors/compaction\\.spec\\.ts$',
+  '/spec/a2a/two-processes\\.spec\\.ts$',
 ];
 
 const shared: Config = {

@@ -30,7 +30,8 @@ export interface JsonRpcCall {
  * handlers (no Express): v1.0 when the `A2A-Version` header says so, the SDK's v0.3 layer when it
  * is absent or `0.3`. JSON-RPC's own errors come first: a body larger than `maxBodyBytes` is
  * refused with HTTP 413, a body that is not JSON answers -32700, a request that is not JSON-RPC
- * -32600, an unknown method -32601 (from the SDK). A streaming method answers
+ * -32600, an unknown method -32601 (from the SDK); a body not sent as JSON (a browser's
+ * cross-site form or `text/plain` post) is refused with HTTP 415. A streaming method answers
  * `text/event-stream`; when the client goes away the stream is left (the task goes on).
  *
  * @example
@@ -39,6 +40,10 @@ export interface JsonRpcCall {
  * ```
  */
 export async function answerJsonRpc(req: IncomingMessage, res: ServerResponse, call: JsonRpcCall): Promise<void> {
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(header(req, 'content-type') ?? '')) {
+    req.resume();
+    return sendJson(res, 415, rpcError(null, JSON_RPC_ERRORS.invalidRequest, 'A2A JSON-RPC takes a JSON body: send it with Content-Type: application/json.'));
+  }
   const body = await readBody(req, call.maxBodyBytes);
   if (body === undefined) return sendJson(res, 413, rpcError(null, JSON_RPC_ERRORS.invalidRequest, `The request body is larger than ${call.maxBodyBytes} bytes.`));
   const request = parseRequest(body);

@@ -30,10 +30,12 @@ interface RemoteState {
   readonly contextId: string | undefined;
   readonly artifactText: string;
   readonly toldText: boolean;
+  /** The status messages already turned into events (an ADK peer repeats the last one in its final update). */
+  readonly toldMessages: ReadonlySet<string>;
   readonly out: readonly Partial<EventInit>[];
 }
 
-const START: RemoteState = { taskId: undefined, contextId: undefined, artifactText: '', toldText: false, out: [] };
+const START: RemoteState = { taskId: undefined, contextId: undefined, artifactText: '', toldText: false, toldMessages: new Set(), out: [] };
 
 /**
  * ADK Python's error code on an event of a failed remote task.
@@ -50,7 +52,8 @@ export const A2A_TASK_FAILED_ERROR_CODE = 'A2A_TASK_FAILED';
  * the rest), each with `a2a:task_id` and `a2a:context_id` in `customMetadata`:
  *
  * - a message, or a status update with a message → its content (parts as `a2aPartToGenaiPart`
- *   makes them); calls flagged `adk_is_long_running` are the event's long-running calls;
+ *   makes them); calls flagged `adk_is_long_running` are the event's long-running calls; a status
+ *   message already told (same `messageId`: an ADK peer repeats it in its final update) is skipped;
  * - `input-required` or `auth-required` without such a call → an `adk_request_input` call (long
  *   running) asking the status message's text, which the local user answers;
  * - an artifact chunk → a partial event of its text;
@@ -97,7 +100,11 @@ function statusEvents(state: RemoteState, update: TaskStatusUpdateEvent, ids: Id
   const status = update.status;
   const message = status?.message?.parts.length ? status.message : undefined;
   if (status?.state === TASK_STATES.failed) return { ...scoped, out: [failedEvent(message, scoped)] };
-  if (message) return { ...scoped, toldText: scoped.toldText || hasText(message), out: [messageEvent(message, scoped, ids, status?.state)] };
+  if (message && scoped.toldMessages.has(message.messageId)) return { ...scoped, out: [] };
+  if (message) {
+    const toldMessages = new Set(scoped.toldMessages).add(message.messageId);
+    return { ...scoped, toldText: scoped.toldText || hasText(message), toldMessages, out: [messageEvent(message, scoped, ids, status?.state)] };
+  }
   if (status?.state === TASK_STATES.inputRequired || status?.state === TASK_STATES.authRequired) {
     return { ...scoped, out: [inputRequestEvent([], '', scoped, ids)] };
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, it } from '@jest/globals';
 import { testScheduler } from '../support/test-scheduler.js';
 import { untilCanceled } from '../../lib/a2a/until-canceled.js';
 
@@ -23,10 +23,10 @@ describe('untilCanceled', () => {
 
   it('empty, never, error and early unsubscribe', () => {
     testScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold('|').pipe(untilCanceled(hot('-x'), () => 'C'))).toBe('|');
-      const never = cold('-');
+      expectObservable(cold<string>('|').pipe(untilCanceled(hot('-x'), () => 'C'))).toBe('|');
+      const never = cold<string>('-');
       expectObservable(never.pipe(untilCanceled(hot('---x'), () => 'C'))).toBe('---(C|)');
-      expectObservable(cold('a-#').pipe(untilCanceled(hot('----x'), () => 'C'))).toBe('a-#');
+      expectObservable(cold<string>('a-#').pipe(untilCanceled(hot('----x'), () => 'C'))).toBe('a-#');
       const long = cold('a-------b');
       expectObservable(long.pipe(untilCanceled(hot('------x'), () => 'C')), '^--!').toBe('a--');
       expectSubscriptions(long.subscriptions).toBe('^--!');
@@ -38,7 +38,7 @@ describe('untilCanceled', () => {
     testScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
       const source = cold('a----');
       const boom = new Error('boom');
-      expectObservable(source.pipe(untilCanceled(hot('--x'), () => { throw boom; }))).toBe('a-#', undefined, boom);
+      expectObservable(source.pipe(untilCanceled<string>(hot('--x'), () => { throw boom; }))).toBe('a-#', undefined, boom);
       expectSubscriptions(source.subscriptions).toBe('^-!');
     });
   });
