@@ -6,6 +6,9 @@ import { bearerTokens } from '../../lib/a2a/authenticate.js';
 import { TASK_STATES } from '../../lib/a2a/task-states.js';
 import { type ListeningA2aServer, toA2a } from '../../lib/a2a/to-a2a.js';
 import { InMemorySessionService } from '../../lib/sessions/in-memory-session-service.js';
+import { LlmAgent } from '../../lib/agents/llm-agent.js';
+import { FunctionTool } from '../../lib/tools/function-tool.js';
+import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
 import { dataPart, textOf, userMessage, weatherAgent } from './support/a2a-fixtures.js';
 
 const call = (name: string, args: Record<string, unknown>, id = `call-${name}`) => ({ content: { role: 'model', parts: [{ functionCall: { id, name, args } }] } });
@@ -130,4 +133,33 @@ describe.each(['1.0', '0.3'] as const)('toA2a served to the SDK client over A2A 
     expect(textOf(second.artifacts.at(-1)?.parts)).toBe('Approved, booked.');
     expect(model.requests[1]!.contents.at(-1)?.parts?.[0]?.functionResponse?.response).toEqual({ approved: true });
   });
+
+  it('a tool confirmation is input-required too', async () => {
+    const { model } = weatherAgent([]);
+    const confirmed = new FunctionTool({ name: 'delete_file', description: 'Deletes a file.', requireConfirmation: true, execute: () => ({ ok: true }) });
+    const agent = new LlmAgent({ name: 'files_agent', model: new ScriptedLlm([call('delete_file', {})]), tools: [confirmed] });
+    const { url } = await listen(agent);
+    const { client } = await clientFor(url, version);
+    const task = (await client.sendMessage({ message: userMessage('Delete it.') } as never)) as Task;
+    expect(task.status?.state).toBe(TASK_STATES.inputRequired);
+    const asked = task.status?.message?.parts.find((p) => p.metadata?.['adk_is_long_running'] === true);
+    expect((asked?.content?.value as { name?: string }).name).toBe('adk_request_confirmation');
+    expect(model.callCount).toBe(0);
+  });
+
+  if (version === '1.0') {
+    it('lists the caller\'s tasks and resubscribes to one', async () => {
+      const { agent } = weatherAgent([say('one'), say('two')]);
+      const { url } = await listen(agent);
+      const { client } = await clientFor(url, version);
+      const a = (await client.sendMessage({ message: userMessage('a', { contextId: 'c-a' }) } as never)) as Task;
+      await client.sendMessage({ message: userMessage('b', { contextId: 'c-b' }) } as never);
+      const listed = await client.listTasks({ tenant: '', contextId: 'c-a', status: 0, pageToken: '', statusTimestampAfter: undefined } as never);
+      expect(listed.tasks.map((t) => t.id)).toEqual([a.id]);
+      await expect(async () => {
+        for await (const _event of client.resubscribeTask({ id: a.id } as never)) break;
+      }).rejects.toThrow(); // a completed task has no live stream to join (the SDK's UnsupportedOperation)
+    });
+  }
 });
+
