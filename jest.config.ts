@@ -40,6 +40,7 @@ const SLOW_LANES = [
   '/spec/apps/compact-after-turn\\.spec\\.ts$',
   '/spec/flows/request-processors/compaction\\.spec\\.ts$',
   '/spec/server/import-agent-module\\.spec\\.ts$',
+  '/spec/a2a/two-processes\\.spec\\.ts$',
 ];
 
 const shared: Config = {

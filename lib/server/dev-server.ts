@@ -6,6 +6,7 @@ import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
+import { a2aMounts } from './a2a-mounts.js';
 import { adkWebRoutes } from './adk-web-routes.js';
 import { apiRoutes } from './api-routes.js';
 import { AppRunners } from './app-runners.js';
@@ -68,6 +69,11 @@ export interface DevServerOptions {
    * sessions. Default: the `TraceStore`'s.
    */
   traceLimits?: TraceLimits;
+  /**
+   * Also serve every app over A2A (`rxadk api_server --a2a`): `POST /a2a/{app}`, the card at
+   * `/a2a/{app}/.well-known/agent-card.json` (see `a2aMounts`; needs `@a2a-js/sdk`). Default `false`.
+   */
+  a2a?: boolean;
 }
 
 /**
@@ -111,7 +117,9 @@ export class DevServer {
       });
       const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...notBuiltRoutes(), ...pageRoutes(options)];
       const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });
-      const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 }, createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) }));
+      const api = createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) });
+      const a2a = options.a2a ? a2aMounts(runners) : undefined;
+      const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 }, a2a ? (req, res) => void (a2a(req, res) || api(req, res)) : api);
       return listen(server, options.port ?? 8000, options.host ?? '127.0.0.1').pipe(
         map((address) => new DevServer(server, runners, address)),
       );

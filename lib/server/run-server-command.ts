@@ -58,6 +58,8 @@ interface ServerSettings {
   /** adk-web's build folder, for `--ui adk`. */
   adkWeb?: string;
   traceLimits: TraceLimits;
+  /** `--a2a`: serve each app over A2A too. */
+  a2a: boolean;
 }
 
 /**
@@ -90,6 +92,8 @@ or a root_agent.yaml. Apps that fail to load are listed with their error.
                                memory, all sessions together (default 30000; the least recently
                                used sessions go first). Old names: --trace-entries, --trace-spans
   --trace-chars <n>            characters of trace records kept in memory (default 12000000)
+  --a2a                        also serve each app over A2A (needs @a2a-js/sdk): JSON-RPC at
+                               /a2a/{app}, its card at /a2a/{app}/.well-known/agent-card.json
 
 Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.`;
 }
@@ -129,7 +133,7 @@ export function runServerCommand(args: ParsedArgs, options: ServerCommandOptions
 function serveUntil(stop: Observable<string>, sessionService: BaseSessionService, settings: ServerSettings, ui: boolean, out: (line: string) => void): Observable<void> {
   const apps = new AgentApps(settings.agentsDir);
   const { port, host, allowOrigins, traceLimits, adkWeb } = settings;
-  return DevServer.start({ apps, sessionService, port, host, ui, allowOrigins, traceLimits, ...(adkWeb ? { adkWeb } : {}) }).pipe(
+  return DevServer.start({ apps, sessionService, port, host, ui, allowOrigins, traceLimits, a2a: settings.a2a, ...(adkWeb ? { adkWeb } : {}) }).pipe(
     concatMap((server) => apps.describe().pipe(map((infos) => ({ server, infos })))),
     tap(({ server, infos }) => out(banner(server, infos, settings, ui))),
     map(({ server }) => server),
@@ -161,7 +165,8 @@ function readSettings(args: ParsedArgs): ServerSettings | string {
   if (typeof traceLimits === 'string') return traceLimits;
   const page = readUi(args, agentsDir);
   if (typeof page === 'string') return page;
-  return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri, allowOrigins, traceLimits, ...page };
+  const a2a = args.options['a2a'] === true || args.options['a2a'] === 'true';
+  return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri, allowOrigins, traceLimits, a2a, ...page };
 }
 
 /** The `--trace-*` bounds; `--trace-entries` and `--trace-spans` are the old names of `--trace-records` (see `traceStoreOptionsOf`). */
@@ -198,6 +203,7 @@ function banner(server: DevServer, infos: AppInfo[], settings: ServerSettings, u
     ui ? `rxadk web: the dev UI is at ${server.url}/${settings.adkWeb ? 'dev-ui/ (adk-web)' : ''}` : `rxadk api_server: the API is at ${server.url}`,
     `  apps:     ${describeApps(infos, settings.agentsDir)}`,
     ...infos.filter((info) => info.error).map((info) => `  failed:   ${info.name}: ${info.error}`),
+    ...(settings.a2a ? [`  a2a:      ${server.url}/a2a/{app} (JSON-RPC, A2A v1.0 and v0.3; cards at /a2a/{app}/.well-known/agent-card.json; callers from this machine only)`] : []),
     `  sessions: ${redactUri(settings.sessionServiceUri)}`,
     `  model:    ${model}`,
     'Press Ctrl-C to stop.',

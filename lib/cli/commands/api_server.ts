@@ -13,6 +13,7 @@ import type { CliCommand } from '../cli-command.js';
  */
 export const command: CliCommand = {
   summary: 'the ADK HTTP API (/list-apps, sessions, /run, /run_sse) for a folder of apps, without the UI',
+  flags: ['a2a'],
   usage: serverUsage(false),
   run: (args) => runServerCommand(args, { ui: false }),
 };

@@ -14,6 +14,7 @@ import type { CliCommand } from '../cli-command.js';
  */
 export const command: CliCommand = {
   summary: 'the dev UI (chat, event timeline, state) and the ADK HTTP API for a folder of apps',
+  flags: ['a2a'],
   usage: serverUsage(true),
   run: (args) => runServerCommand(args, { ui: true }),
 };
