@@ -1,4 +1,5 @@
 import { setOwn } from '../utils/set-own.js';
+import type { Event } from '../events/event.js';
 import type { EventActions } from '../events/event-actions.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import { CallbackContext } from './callback-context.js';
@@ -12,6 +13,8 @@ export interface ToolContextInit {
   toolConfirmation?: ToolConfirmation;
   /** This call's own signal (fires when the call is cancelled), or a function giving it on first use; default: the invocation's. */
   abortSignal?: AbortSignal | (() => AbortSignal);
+  /** Where {@link ToolContext.relayEvent} hands events: the calling agent's stream (the LLM flow gives it). */
+  relayEvent?: (event: Event) => void;
 }
 
 /**
@@ -34,12 +37,29 @@ export class ToolContext extends CallbackContext {
   readonly functionCallId: string;
   readonly toolConfirmation: ToolConfirmation | undefined;
   private readonly callAbortSignal: AbortSignal | (() => AbortSignal) | undefined;
+  private readonly relay: ((event: Event) => void) | undefined;
 
   constructor(invocationContext: InvocationContext, init: ToolContextInit) {
     super(invocationContext, init.actions);
     this.functionCallId = init.functionCallId;
     this.toolConfirmation = init.toolConfirmation;
     this.callAbortSignal = init.abortSignal;
+    this.relay = init.relayEvent;
+  }
+
+  /**
+   * Hands an event this call emitted through `ctx.invocation.emit` (a `NodeTool`'s node events)
+   * to the calling agent's stream, where the Runner commits it before the call's response. Call
+   * it synchronously as the emitted event arrives, so that the emitter waits for its commit
+   * (SPEC §6). Without a calling agent's stream (a tool run directly), the event goes nowhere.
+   *
+   * @example
+   * ```ts
+   * ctx.invocation.emit(event).pipe(tap((committed) => ctx.relayEvent(committed)));
+   * ```
+   */
+  relayEvent(event: Event): void {
+    this.relay?.(event);
   }
 
   override get abortSignal(): AbortSignal {

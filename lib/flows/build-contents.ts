@@ -22,7 +22,9 @@ interface HistoryItem {
  *
  * - events without role or parts, with an empty first text, partial chunks, and the framework's
  *   own confirmation/credential calls are left out;
- * - only events of the agent's branch (and of its ancestors' branches) are kept;
+ * - only events of the agent's branch (and of its ancestors' branches) are kept, and none of a
+ *   tool call's own run (on branch `<tool>@<call id>`: a `NodeTool`'s node events and the
+ *   answers to its input requests): the model sees the call and its response;
  * - the user's and this agent's events are kept as they are; other agents' events become user
  *   content: `For context:` then `[agent] said: …` / `[agent] called tool \`x\` with parameters: {…}` /
  *   `[agent] \`x\` tool returned result: {…}` (payloads printed as Python prints dicts);
@@ -55,6 +57,8 @@ interface HistoryState {
   items: HistoryItem[];
   contents: Content[];
   detached: boolean;
+  /** The branch segments of the tool calls seen so far (`<tool>@<call id>`), whose events are the call's own. */
+  toolBranches: Set<string>;
 }
 
 /**
@@ -89,9 +93,11 @@ function remember(events: readonly Event[], key: string, state: HistoryState): v
 
 /** Extends the state taken over from the cache in place (no one else holds it), or a new one. */
 function extendHistory(start: HistoryState | undefined, events: readonly Event[], agentName: string, branch: string | undefined): HistoryState {
-  const state = start ?? { count: 0, items: [], contents: [], detached: false };
+  const state = start ?? { count: 0, items: [], contents: [], detached: false, toolBranches: new Set<string>() };
   for (let i = state.count; i < events.length; i++) {
     const event = events[i]!;
+    for (const call of getFunctionCalls(event)) if (call.id) state.toolBranches.add(`${call.name ?? ''}@${call.id}`);
+    if (isToolCallRun(event, state.toolBranches)) continue;
     if (event.actions.compaction) {
       if (isCompactionEvent(event) && belongsToBranch(branch, event)) compactHistory(state, event, agentName);
       continue;
@@ -104,6 +110,11 @@ function extendHistory(start: HistoryState | undefined, events: readonly Event[]
   }
   state.count = events.length;
   return state;
+}
+
+/** An event of a tool call's own run: its branch holds a `<tool>@<call id>` segment of a call seen before. */
+function isToolCallRun(event: Event, toolBranches: ReadonlySet<string>): boolean {
+  return event.branch !== undefined && toolBranches.size > 0 && event.branch.split('.').some((segment) => toolBranches.has(segment));
 }
 
 /** Applies a compaction event to the history built so far (its cost is the compacted history's, not the session's). */

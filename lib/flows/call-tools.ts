@@ -32,8 +32,9 @@ export function callTools(
   agent: FlowAgent,
   modelEvent: Event,
   toolsDict: Record<string, ToolLike>,
+  relayEvent?: (event: Event) => void,
 ): Observable<ToolCallOutcome> {
-  return runToolCalls(ctx, agent, getFunctionCalls(modelEvent).map((call) => ({ call })), toolsDict);
+  return runToolCalls(ctx, agent, getFunctionCalls(modelEvent).map((call) => ({ call })), toolsDict, relayEvent);
 }
 
 /**
@@ -41,7 +42,7 @@ export function callTools(
  * calls: all calls start together (`mergeMap`; at most `RunConfig.maxConcurrentTools` at once
  * when set), and one outcome is emitted: the merged function-response event with the responses in
  * call order and the first failure in call order (under `toolErrors: 'throw'`), or nothing if no
- * call produced a response.
+ * call produced a response. The events the tools relay go to `relayEvent` as they come.
  *
  * ```
  * calls:      [a, b]
@@ -63,10 +64,11 @@ export function runToolCalls(
   agent: FlowAgent,
   calls: readonly ToolCallRequest[],
   toolsDict: Record<string, ToolLike>,
+  relayEvent?: (event: Event) => void,
 ): Observable<ToolCallOutcome> {
-  if (calls.length === 1) return runOne(ctx, agent, calls[0]!, toolsDict);
+  if (calls.length === 1) return runOne(ctx, agent, calls[0]!, toolsDict, relayEvent);
   return from(calls).pipe(
-    mergeMap((request, index) => runOne(ctx, agent, request, toolsDict).pipe(map((outcome) => ({ index, outcome }))), toolConcurrency(ctx)),
+    mergeMap((request, index) => runOne(ctx, agent, request, toolsDict, relayEvent).pipe(map((outcome) => ({ index, outcome }))), toolConcurrency(ctx)),
     toArray(),
     map(inCallOrder),
     filter((outcomes) => outcomes.length > 0),
@@ -74,9 +76,15 @@ export function runToolCalls(
   );
 }
 
-function runOne(ctx: InvocationContext, agent: FlowAgent, request: ToolCallRequest, toolsDict: Record<string, ToolLike>): Observable<ToolCallOutcome> {
+function runOne(
+  ctx: InvocationContext,
+  agent: FlowAgent,
+  request: ToolCallRequest,
+  toolsDict: Record<string, ToolLike>,
+  relayEvent: ((event: Event) => void) | undefined,
+): Observable<ToolCallOutcome> {
   const tool = runnableTool(toolsDict, request.call.name ?? '');
-  return instrumentedToolCall(ctx, agent, request.call, tool, (ctx) => runToolCall(ctx, agent, request.call, toolsDict, request.confirmation));
+  return instrumentedToolCall(ctx, agent, request.call, tool, (ctx) => runToolCall(ctx, agent, request.call, toolsDict, request.confirmation, relayEvent));
 }
 
 /** `RunConfig.maxConcurrentTools` when it is a positive number, else unbounded. */

@@ -8,10 +8,11 @@ import { toolsRequestProcessor } from './request-processors/tools.js';
 import { outputSchemaRequestProcessor } from './request-processors/output-schema.js';
 import { agentTransferRequestProcessor } from './request-processors/agent-transfer.js';
 import { requestConfirmationRequestProcessor } from './request-processors/request-confirmation.js';
+import { requestInputRequestProcessor } from './request-processors/request-input.js';
 
 /**
  * The request processors of an LlmAgent's model call, in ADK's order: model and config, resumed
- * confirmations, instructions, identity, contents, agent transfer, the tools, then (with an
+ * confirmations, tool calls resumed with human input, instructions, identity, contents, agent transfer, the tools, then (with an
  * `outputSchema` and tools) the `set_model_response` tool. The app's token-threshold compaction
  * runs just before the contents are built.
  *
@@ -23,6 +24,7 @@ import { requestConfirmationRequestProcessor } from './request-processors/reques
 export const DEFAULT_REQUEST_PROCESSORS: readonly LlmRequestProcessor[] = [
   basicRequestProcessor,
   requestConfirmationRequestProcessor,
+  requestInputRequestProcessor,
   instructionsRequestProcessor,
   identityRequestProcessor,
   compactionRequestProcessor,

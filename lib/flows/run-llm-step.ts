@@ -19,6 +19,7 @@ import { saveOutputToState } from './save-output-to-state.js';
 import { hasStructuredAnswer, structuredAnswerEvent } from './structured-answer-event.js';
 import { unreadableCallError } from './unreadable-call-error.js';
 import { callsLeftOpen } from './calls-left-open.js';
+import { withRelayedToolEvents } from './with-relayed-tool-events.js';
 
 /** The pluggable parts of a step. */
 export interface LlmStepOptions {
@@ -93,12 +94,15 @@ function postprocess(
   return leanConcat(ctx.emit(event), handleFunctionCalls(ctx, agent, event, request));
 }
 
+/** Runs the calls of a model event; the events their tools relay come before the merged response. */
 function handleFunctionCalls(ctx: InvocationContext, agent: FlowAgent, modelEvent: Event, request: LlmRequest): Observable<Event> {
-  return callTools(ctx, agent, modelEvent, request.toolsDict).pipe(
-    concatMap((outcome) => {
-      const response = emitFunctionResponse(ctx, agent, modelEvent, outcome);
-      return hasStructuredAnswer(outcome.event) ? leanConcat(response, emitStructuredAnswer(ctx, agent, outcome.event)) : response;
-    }),
+  return withRelayedToolEvents((relay) =>
+    callTools(ctx, agent, modelEvent, request.toolsDict, relay).pipe(
+      concatMap((outcome) => {
+        const response = emitFunctionResponse(ctx, agent, modelEvent, outcome);
+        return hasStructuredAnswer(outcome.event) ? leanConcat(response, emitStructuredAnswer(ctx, agent, outcome.event)) : response;
+      }),
+    ),
   );
 }
 

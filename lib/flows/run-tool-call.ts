@@ -57,6 +57,7 @@ interface Settled {
  * also sets the outcome's `failure`: the run fails after the response is committed.
  *
  * The call gets its own abort signal: it fires when the call is cancelled, times out, or the run is.
+ * The events the tool relays (`ctx.relayEvent`, a `NodeTool`'s node events) go to `relayEvent`.
  *
  * @example
  * ```ts
@@ -70,6 +71,7 @@ export function runToolCall(
   call: FunctionCall,
   toolsDict: Record<string, ToolLike>,
   toolConfirmation?: ToolConfirmation,
+  relayEvent?: (event: Event) => void,
 ): Observable<ToolCallOutcome> {
   return defer(() => {
     const cancellation = new LazyAbortController(() => ctx.abortSignal);
@@ -77,6 +79,7 @@ export function runToolCall(
       functionCallId: call.id ?? '',
       abortSignal: () => cancellation.signal,
       ...(toolConfirmation ? { toolConfirmation } : {}),
+      ...(relayEvent ? { relayEvent } : {}),
     });
     const args = isRecord(call.args) ? call.args : {};
     const tool = runnableTool(toolsDict, call.name ?? '');

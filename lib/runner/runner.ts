@@ -35,7 +35,9 @@ import type { Clock } from '../utils/clock.js';
 import { InvalidRequestError, SessionNotFoundError, toError } from '../utils/errors.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { KeyedMutex } from '../utils/keyed-mutex.js';
+import { answeredCallBranch } from './answered-call-branch.js';
 import { commitEvents } from './commit-events.js';
+import { nodeHostEvents } from './node-host-events.js';
 import { interruptedCallResponses } from './interrupted-call-responses.js';
 import { type InvocationToResume, invocationToResume } from './invocation-to-resume.js';
 import { NO_AGENT_STATES } from '../context/agent-states.js';
@@ -250,11 +252,12 @@ export class Runner {
   /**
    * Repair on read (the answers to the calls earlier turns left open are committed; not when
    * resuming, `barrier` undefined: the resumed invocation answers its own calls), then the user
-   * event is appended.
+   * event is appended (on the branch of the calls it answers, {@link answeredCallBranch}).
    */
   private storeUserMessage(ctx: InvocationContext, request: RunAsyncRequest, barrier: CommitBarrier | undefined, message: Content): Observable<Event> {
     ctx.setUserContent(message);
-    const userEvent = ctx.createEvent({ author: 'user', content: message, actions: { stateDelta: { ...request.stateDelta } } });
+    const branch = answeredCallBranch(ctx.session.events, message);
+    const userEvent = ctx.createEvent({ author: 'user', ...(branch !== undefined ? { branch } : {}), content: message, actions: { stateDelta: { ...request.stateDelta } } });
     const repairs = barrier ? interruptedCallResponses(ctx, message) : [];
     const store = this.sessionService.appendEvent(ctx.session, userEvent).pipe(ignoreElements());
     return repairs.length ? leanConcat(from(repairs).pipe(commitEvents(ctx, barrier!)), store) : store;
@@ -282,14 +285,17 @@ export class Runner {
 
   /**
    * The agent of the turn (§9.4). Resumed: nothing if the root had ended; the root if it has a
-   * checkpoint (it carries on from there); else the agent the turn goes to, as for a new one.
+   * checkpoint (it carries on from there); else the agent the turn goes to, as for a new one. A
+   * root that runs nodes as tools stamps its events with its node path ({@link nodeHostEvents}).
    */
   private runAgent(ctx: InvocationContext, barrier: CommitBarrier, resumed: boolean): Observable<Event> {
     return defer(() => {
       const { states, ended } = resumed ? ctx.agentStates() : NO_AGENT_STATES;
       if (ended.has(this.agent.name)) return EMPTY;
       const agent = states.has(this.agent.name) ? this.agent : selectAgentForTurn(this.agent, ctx.session);
-      return agent.runAsync(ctx).pipe(commitEvents(ctx, barrier));
+      const events = agent.runAsync(ctx);
+      const asNodeHost = nodeHostEvents(this.agent);
+      return (asNodeHost ? events.pipe(asNodeHost) : events).pipe(commitEvents(ctx, barrier));
     });
   }
 

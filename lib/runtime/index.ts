@@ -103,6 +103,9 @@ export { saveOutputToState, type OutputSettings } from '../flows/save-output-to-
 export { parseStructuredOutput } from '../flows/parse-structured-output.js';
 export { basicRequestProcessor } from '../flows/request-processors/basic.js';
 export { requestConfirmationRequestProcessor } from '../flows/request-processors/request-confirmation.js';
+export { requestInputRequestProcessor } from '../flows/request-processors/request-input.js';
+export { toolCallsAwaitingInput } from '../flows/tool-calls-awaiting-input.js';
+export { withRelayedToolEvents } from '../flows/with-relayed-tool-events.js';
 export { instructionsRequestProcessor } from '../flows/request-processors/instructions.js';
 export { identityRequestProcessor, identityText } from '../flows/request-processors/identity.js';
 export { contentsRequestProcessor } from '../flows/request-processors/contents.js';

@@ -2,7 +2,7 @@ import { getFunctionCalls } from '../events/get-function-calls.js';
 import { getFunctionResponses } from '../events/get-function-responses.js';
 import type { Event } from '../events/event.js';
 import { graphPathOf } from './graph-path-of.js';
-import type { SceneLights } from './graph-scene.js';
+import { type SceneLights, toolNodeId } from './graph-scene.js';
 import { START_NODE_NAME, type GraphNodeStructure } from './graph-structure.js';
 
 /**
@@ -28,10 +28,11 @@ export function eventLights(root: GraphNodeStructure, event: Event): SceneLights
   return { pairs: stepsOf(event) };
 }
 
+/** The event's steps as `[from, to]` scene ids (before the workflow scope): author → tool for calls, tool → author for results, else the author. */
 function stepsOf(event: Event): Array<readonly [string, string]> {
   const calls = getFunctionCalls(event);
-  if (calls.length > 0) return calls.map((call) => [event.author, call.name ?? ''] as const);
+  if (calls.length > 0) return calls.map((call) => [event.author, toolNodeId('', call.name ?? '')] as const);
   const responses = getFunctionResponses(event);
-  if (responses.length > 0) return responses.map((response) => [response.name ?? '', event.author] as const);
+  if (responses.length > 0) return responses.map((response) => [toolNodeId('', response.name ?? ''), event.author] as const);
   return [[event.author, '']];
 }

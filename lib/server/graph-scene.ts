@@ -8,7 +8,9 @@ export type SceneNodeKind = 'start' | 'function' | 'tool' | 'join' | 'worker' | 
 /**
  * One drawn node. Its id is its path from the drawn root: a top-level node or agent by its name,
  * a node of a nested workflow `sub` as `sub/name`; a nested workflow's START is `sub` itself,
- * the root's `__START__`.
+ * the root's `__START__`; an agent's tool `tool:name` in its scope ({@link toolNodeId}), so that a
+ * tool and a node of the same name are two nodes. Labels are plain text (a tool is told by its
+ * dashed border, not by a glyph the page's fonts may lack).
  *
  * @example
  * ```ts
@@ -190,7 +192,7 @@ function drawNode(builder: SceneBuilder, node: GraphNodeStructure, scope: string
     case 'parallel_worker':
       return drawWorker(builder, node, id, scope);
     case 'tool':
-      builder.node(id, `🔧 ${node.name}`, 'tool', TOOLTIPS.tool);
+      builder.node(id, node.name, 'tool', TOOLTIPS.tool);
       return at(id);
     case 'node':
       builder.node(id, node.name, 'node', node.node_class ?? TOOLTIPS.node);
@@ -210,9 +212,23 @@ function drawAgent(builder: SceneBuilder, agent: AgentStructure, id: string, sco
 
 function drawTools(builder: SceneBuilder, agent: AgentStructure, id: string, scope: string): void {
   for (const tool of agent.tools ?? []) {
-    builder.node(`${scope}${tool.name}`, `🔧 ${tool.name}`, 'tool', TOOLTIPS.tool);
-    builder.edge({ id }, { id: `${scope}${tool.name}` }, undefined, true);
+    const toolId = toolNodeId(scope, tool.name);
+    builder.node(toolId, tool.name, 'tool', TOOLTIPS.tool);
+    builder.edge({ id }, { id: toolId }, undefined, true);
   }
+}
+
+/**
+ * The scene id of an agent's tool `name` drawn in `scope` (`''`, or a nested workflow's `sub/`):
+ * `tool:name`, apart from the ids of nodes and agents (a `NodeTool` is often named as a node).
+ *
+ * @example
+ * ```ts
+ * toolNodeId('research/', 'lookup'); // 'research/tool:lookup'
+ * ```
+ */
+export function toolNodeId(scope: string, name: string): string {
+  return `${scope}tool:${name}`;
 }
 
 /** A parallel worker labelled with its width (a workflow it maps as a cluster); an agent's tools stay. */

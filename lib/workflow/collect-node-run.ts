@@ -1,5 +1,6 @@
 import { callbackChain } from '../plugins/callback-chain.js';
 import { concat, concatMap, connect, defer, EMPTY, filter, map, merge, type Observable, of, type OperatorFunction, reduce } from 'rxjs';
+import type { Event } from '../events/event.js';
 import type { RouteValue } from '../events/node-info.js';
 import { asJsonValue } from '../utils/as-json-value.js';
 import { NonJsonResultError } from '../utils/errors.js';
@@ -18,16 +19,19 @@ interface Collected {
   readonly emitted: boolean;
   readonly routes: readonly RouteValue[];
   readonly interruptIds: readonly string[];
+  /** An event of this attempt records the run (one on its path, or an output for it), so a resume finds it. */
+  readonly recorded: boolean;
 }
 
-const NOTHING: Collected = { hasOutput: false, output: undefined, emitted: false, routes: [], interruptIds: [] };
+const NOTHING: Collected = { hasOutput: false, output: undefined, emitted: false, routes: [], interruptIds: [], recorded: false };
 
 /**
  * Turns one attempt's node items into node-run items: events pass through as they come; when the
  * attempt completes, its output is checked (JSON, `outputSchema`) and committed as ADK's output
  * event (`output`, `nodeInfo.outputFor`, no content; with the route set through `ctx.route` and
  * the state written since the last event), unless an event already carries it; then one `done`.
- * A node without output that set a route or wrote state gets one event with just that.
+ * A node without output that set a route or wrote state gets one event with just that; one
+ * that left no event at all gets an event with just its `nodeInfo` (its completion, for resume).
  *
  * ```
  * node items:  --e1---out(42)--|
@@ -62,8 +66,9 @@ export function collectNodeRun(ctx: NodeContext, info: NodeHookInfo): OperatorFu
 function collect(path: string, acc: Collected, item: NodeYield): Collected {
   switch (item.kind) {
     case 'event': {
+      const withRecord = acc.recorded || !recordsRun(item.event, path) ? acc : { ...acc, recorded: true };
       const route = item.event.actions.route;
-      return route === undefined || item.event.nodeInfo?.path !== path ? acc : { ...acc, routes: [...acc.routes, ...(Array.isArray(route) ? route : [route])] };
+      return route === undefined || item.event.nodeInfo?.path !== path ? withRecord : { ...withRecord, routes: [...withRecord.routes, ...(Array.isArray(route) ? route : [route])] };
     }
     case 'output':
       if (!item.emitted && acc.emitted && Object.is(acc.output, item.value)) return acc;
@@ -83,7 +88,11 @@ function afterNode(ctx: NodeContext, info: NodeHookInfo, collected: Collected): 
   );
 }
 
-/** Commits the output (or route, or state) event of a finished attempt, then says how it ended. */
+/**
+ * Commits the output (or route, or state) event of a finished attempt, then says how it ended. A
+ * run that finished without any event recording it gets one event with just its `nodeInfo`, so
+ * that a resume, rebuilt from the session, finds it finished and fast-forwards it.
+ */
 function finish(ctx: NodeContext, collected: Collected): Observable<NodeRunItem> {
   return defer(() => {
     const scope = ctx.runScope;
@@ -93,7 +102,8 @@ function finish(ctx: NodeContext, collected: Collected): Observable<NodeRunItem>
     const hasOutput = collected.hasOutput && !collected.interruptIds.length;
     const route = ownRoute === undefined ? {} : { route: ownRoute };
     const needsOutputEvent = hasOutput && !collected.emitted;
-    const needsEvent = needsOutputEvent || ownRoute !== undefined || Object.keys(ctx.actions.stateDelta).length > 0;
+    const unrecorded = !collected.recorded && !collected.interruptIds.length;
+    const needsEvent = needsOutputEvent || ownRoute !== undefined || Object.keys(ctx.actions.stateDelta).length > 0 || unrecorded;
     const event = needsEvent
       ? ctx.emit(
           ctx.createEvent({
@@ -108,6 +118,14 @@ function finish(ctx: NodeContext, collected: Collected): Observable<NodeRunItem>
       of<NodeRunItem>({ kind: 'done', result }),
     );
   });
+}
+
+/** Whether `event` tells a resume that the run at `path` ran: its own event (not an error), or an output for it. */
+function recordsRun(event: Event, path: string): boolean {
+  const info = event.nodeInfo;
+  if (!info) return false;
+  if (info.path === path) return event.errorCode === undefined || event.output !== undefined;
+  return event.output !== undefined || info.messageAsOutput === true ? (info.outputFor ?? []).includes(path) : false;
 }
 
 function checkedOutput(ctx: NodeContext, output: unknown): unknown {

@@ -14,7 +14,7 @@ import { outputYield, type NodeYield } from './node-yield.js';
 import { toWorkflowNode } from './node.js';
 import { retryDelaySeconds, shouldRetry } from './retry-config.js';
 import { subBranchOf } from './schedule.js';
-import { untilComplete } from './until-complete.js';
+import { untilComplete } from '../operators/until-complete.js';
 import { validateNodeValue } from './validate-node-value.js';
 import { withTimeout } from './with-timeout.js';
 import type { WorkflowNode } from './workflow-node.js';

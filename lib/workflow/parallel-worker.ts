@@ -1,5 +1,6 @@
 import { from, map, mergeMap, type Observable, toArray } from 'rxjs';
-import type { NodeContext, RunnableNode } from './node-context.js';
+import { FunctionNode } from './function-node.js';
+import type { NodeContext, NodeFunction, RunnableNode } from './node-context.js';
 import { nodeNameOf } from './node-name-of.js';
 import type { NodeOptions } from './node-options.js';
 import { outputYield, type NodeYield } from './node-yield.js';
@@ -21,7 +22,8 @@ export const DEFAULT_MAX_PARALLEL_WORKERS = 8;
  * Maps a node over a list: runs `inner` once per item of its input (a non-list is one item), at
  * most `maxParallelWorkers` at once, each as a dynamic child on its own branch
  * (`<name>@<n>`); its output is the children's outputs in input order. The first failure fails
- * the worker and cancels the items still running.
+ * the worker and cancels the items still running. An anonymous function takes the worker's
+ * name, so its items run at `<worker path>/<name>@<n>`.
  *
  * @example
  * ```ts
@@ -39,7 +41,7 @@ export class ParallelWorker extends WorkflowNode {
       throw new WorkflowGraphError({ workflowName: '(none)', names: [], message: 'a ParallelWorker needs a name: pass { name } or wrap a named function.' });
     }
     super(name, config);
-    this.inner = inner;
+    this.inner = namedInner(inner, name);
     this.maxParallelWorkers = config.maxParallelWorkers ?? DEFAULT_MAX_PARALLEL_WORKERS;
   }
 
@@ -63,6 +65,11 @@ export class ParallelWorker extends WorkflowNode {
   withOptions(options: NodeOptions): ParallelWorker {
     return new ParallelWorker(this.inner, { ...this.options, maxParallelWorkers: this.maxParallelWorkers, ...options, name: options.name ?? this.name });
   }
+}
+
+/** `inner`, or, when it is an anonymous function, a function node of the worker's name. */
+function namedInner(inner: RunnableNode, name: string): RunnableNode {
+  return typeof inner === 'function' && nodeNameOf(inner) === undefined ? new FunctionNode(name, inner as NodeFunction) : inner;
 }
 
 function inInputOrder(done: ReadonlyArray<{ index: number; output: unknown }>, length: number): unknown[] {

@@ -7,7 +7,8 @@ const EMPTY_RUN: RecordedNodeRun = { finished: false, hasOutput: false, output: 
 
 /**
  * The node runs of a workflow run, rebuilt from its events (a pure fold over the events whose
- * `nodeInfo.path` lies under `rootPath`), keyed by path (`wf@1/a@1`, nested ones too): outputs
+ * `nodeInfo.path` lies under `rootPath`; every path when `rootPath` is `''`, as for the node a
+ * `NodeTool` runs at `name@1`), keyed by path (`wf@1/a@1`, nested ones too): outputs
  * (from `output`, or an agent's reply with `messageAsOutput`) for every path in `outputFor`,
  * routes, branches, and the input requests each run — and each of its ancestors below the
  * root — waits on.
@@ -19,7 +20,7 @@ const EMPTY_RUN: RecordedNodeRun = { finished: false, hasOutput: false, output: 
  */
 export function rebuildNodeRuns(events: readonly Event[], rootPath: string): ReadonlyMap<string, RecordedNodeRun> {
   const runs = new Map<string, RecordedNodeRun>();
-  const prefix = `${rootPath}/`;
+  const prefix = rootPath === '' ? '' : `${rootPath}/`;
   const update = (path: string, change: (run: RecordedNodeRun) => RecordedNodeRun) => runs.set(path, change(runs.get(path) ?? EMPTY_RUN));
   for (const event of events) {
     const info = event.nodeInfo;
@@ -28,7 +29,7 @@ export function rebuildNodeRuns(events: readonly Event[], rootPath: string): Rea
     const requests = getFunctionCalls(event).filter((c) => c.name === REQUEST_INPUT_FUNCTION_CALL_NAME && c.id).map((c) => c.id!);
     update(info.path, (run) => ({ ...run, branch: run.branch ?? branch }));
     if (requests.length) {
-      for (const path of [info.path, ...ancestorsBelow(info.path, rootPath)]) update(path, (run) => ({ ...run, interruptIds: [...run.interruptIds, ...requests] }));
+      for (const path of [info.path, ...ancestorsBelow(info.path, prefix)]) update(path, (run) => ({ ...run, interruptIds: [...run.interruptIds, ...requests] }));
       continue;
     }
     if (event.errorCode !== undefined && event.output === undefined) continue;
@@ -43,10 +44,10 @@ export function rebuildNodeRuns(events: readonly Event[], rootPath: string): Rea
   return runs;
 }
 
-/** The paths of `path`'s ancestors strictly between the root and it. */
-function ancestorsBelow(path: string, rootPath: string): string[] {
-  const segments = path.slice(rootPath.length + 1).split('/');
-  return segments.slice(1).map((_, i) => `${rootPath}/${segments.slice(0, i + 1).join('/')}`);
+/** The paths of `path`'s ancestors strictly between the root (whose paths start with `prefix`) and it. */
+function ancestorsBelow(path: string, prefix: string): string[] {
+  const segments = path.slice(prefix.length).split('/');
+  return segments.slice(1).map((_, i) => `${prefix}${segments.slice(0, i + 1).join('/')}`);
 }
 
 function replyText(event: Event): string {

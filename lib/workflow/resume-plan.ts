@@ -85,10 +85,10 @@ export function resumePlan(events: readonly Event[], rootPath: string): ResumePl
  * ```
  */
 export function requestsAndAnswers(run: readonly Event[]): { requests: Map<string, OpenInputRequest>; answers: Map<string, unknown> } {
-  const requests = requestsOf(run);
+  const requests = inputRequestsOf(run);
   const answers = new Map<string, unknown>();
   for (const event of run) {
-    for (const r of requestAnswers(event)) {
+    for (const r of inputAnswersOf(event)) {
       const request = requests.get(r.id);
       if (request && answerProblem(request, r.value) === undefined) answers.set(r.id, r.value);
     }
@@ -96,8 +96,15 @@ export function requestsAndAnswers(run: readonly Event[]): { requests: Map<strin
   return { requests, answers };
 }
 
-/** Why `value` does not match the request's `response_schema`, or `undefined`. */
-function answerProblem(request: OpenInputRequest, value: unknown): string | undefined {
+/**
+ * Why `value` does not match the request's `response_schema`, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * answerProblem({ id: 'r1', path: 'wf@1/ask@1', branch: undefined, responseSchema: { type: 'string' } }, 3); // 'must be string'
+ * ```
+ */
+export function answerProblem(request: OpenInputRequest, value: unknown): string | undefined {
   if (typeof request.responseSchema !== 'object' || request.responseSchema === null) return undefined;
   const check = compileSchema(request.responseSchema as JsonSchema).check(value);
   return check.ok ? undefined : check.reason;
@@ -126,7 +133,15 @@ export function isOnlyInputAnswers(event: Event): boolean {
   return parts.length > 0 && parts.every((p) => p.functionResponse?.name === REQUEST_INPUT_FUNCTION_CALL_NAME);
 }
 
-function requestsOf(run: readonly Event[]): Map<string, OpenInputRequest> {
+/**
+ * The `adk_request_input` calls that node runs made in `run`, by id.
+ *
+ * @example
+ * ```ts
+ * inputRequestsOf(session.events).get('confirm')?.path; // 'calculate_discount@1'
+ * ```
+ */
+export function inputRequestsOf(run: readonly Event[]): Map<string, OpenInputRequest> {
   const requests = new Map<string, OpenInputRequest>();
   for (const event of run) {
     for (const call of getFunctionCalls(event)) {
@@ -141,7 +156,15 @@ function schemaOf(call: FunctionCall): unknown {
   return (call.args as Record<string, unknown> | undefined)?.['response_schema'] ?? undefined;
 }
 
-function requestAnswers(event: Event): Array<{ id: string; value: unknown }> {
+/**
+ * The answers a user event gives to input requests (its `adk_request_input` function responses, `{result: v}` unwrapped).
+ *
+ * @example
+ * ```ts
+ * inputAnswersOf(userEvent); // [{ id: 'confirm', value: { text: 'yes' } }]
+ * ```
+ */
+export function inputAnswersOf(event: Event): Array<{ id: string; value: unknown }> {
   if (event.author !== 'user') return [];
   return getFunctionResponses(event)
     .filter((r) => r.name === REQUEST_INPUT_FUNCTION_CALL_NAME && r.id)
@@ -150,7 +173,7 @@ function requestAnswers(event: Event): Array<{ id: string; value: unknown }> {
 
 /** The new message's answers: its `adk_request_input` responses, or its text for every open request. */
 function answersOfMessage(message: Event, open: readonly OpenInputRequest[]): Array<{ id: string; value: unknown }> {
-  const responses = requestAnswers(message);
+  const responses = inputAnswersOf(message);
   if (responses.length) return responses;
   const text = textOf(message.content);
   return text === undefined ? [] : open.map((r) => ({ id: r.id, value: text }));

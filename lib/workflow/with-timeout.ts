@@ -1,5 +1,5 @@
 import { asyncScheduler, mergeMap, type MonoTypeOperatorFunction, type SchedulerLike, throwError, timer } from 'rxjs';
-import { untilComplete } from './until-complete.js';
+import { untilComplete } from '../operators/until-complete.js';
 
 /**
  * Fails the source with `error()` unless it completes within `seconds` (on `scheduler`, so

@@ -33,13 +33,12 @@ const APPS = new Map<string, WorkflowApp>(
 );
 
 /**
- * Recordings the engine does not replay yet, with the start of the difference it gives today.
- * When one starts to pass (or differs elsewhere), its test fails: move it to the passing ones.
+ * Recordings the engine does not replay yet, with the start of the difference it gives today
+ * (none now: node_as_tool/go, the last one, replays since NodeTool stores its node's events and
+ * relays RequestInput). When one starts to pass (or differs elsewhere), its test fails: move it
+ * to the passing ones.
  */
-const GAPS = new Map<string, string>([
-  // NodeTool (a2550b8) keeps the node's events out of the session and cannot relay RequestInput
-  ['node_as_tool/go', 'node_as_tool/go, session: events[0] calculate_discount calculate_discount@1 (no produced event from this author and node)'],
-]);
+const GAPS = new Map<string, string>([]);
 
 const recordings = findWorkflowRecordings(WORKFLOW_RECORDINGS_DIR).map(readWorkflowRecording);
 
@@ -75,9 +74,12 @@ describe('ADK Python workflow recordings replayed through the ported samples', (
     expect(result.passed).toBe(true);
   });
 
-  it.each([...GAPS])('%s still differs where the engine lacks it', (id, difference) => {
-    const result = replay(id);
-    expect(result.passed).toBe(false);
-    expect(result.error?.message.startsWith(difference)).toBe(true);
-  });
+  // Jest refuses an empty table: these tests exist while a gap does
+  if (GAPS.size) {
+    it.each([...GAPS])('%s still differs where the engine lacks it', (id, difference) => {
+      const result = replay(id);
+      expect(result.passed).toBe(false);
+      expect(result.error?.message.startsWith(difference)).toBe(true);
+    });
+  }
 });

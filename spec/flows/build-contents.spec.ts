@@ -57,6 +57,24 @@ describe('buildContents', () => {
     expect(belongsToBranch('par.ab', ev('x', [{ text: '' }], { branch: 'par.a' }))).toBe(false);
   });
 
+  it('leaves out a tool call\'s own run (its branch <tool>@<call id>): node events and the answers to its input requests', () => {
+    const call = { id: 'c1', name: 'discount', args: { tier: 'VIP' } };
+    const events = [
+      ev('user', [{ text: 'discount?' }]),
+      ev('me', [{ functionCall: call }], { longRunningToolIds: ['c1'] }),
+      ev('discount', [{ text: 'Checking VIP' }], { branch: 'discount@c1', nodeInfo: { path: 'discount@1' } }),
+      ev('discount', [{ functionCall: { id: 'ask', name: 'adk_request_input', args: {} } }], { branch: 'discount@c1.inner@1', nodeInfo: { path: 'discount@1/inner@1' } }),
+      ev('user', [{ functionResponse: { id: 'ask', name: 'adk_request_input', response: { text: 'yes' } } }], { branch: 'discount@c1' }),
+      ev('me', [{ functionResponse: { id: 'c1', name: 'discount', response: { result: '20%' } } }]),
+      ev('user', [{ text: 'thanks' }], { branch: 'words@1' }),
+    ];
+    expect(buildContents(events, 'me', undefined).map((c) => Object.keys(c.parts![0]!)[0])).toEqual(['text', 'functionCall', 'functionResponse', 'text']);
+    // the same history, built one event at a time (the cached prefix), gives the same contents
+    let last: unknown;
+    for (let i = 1; i <= events.length; i++) last = buildContents(events.slice(0, i), 'me', undefined);
+    expect(last).toEqual(buildContents([...events], 'me', undefined));
+  });
+
   it('removes framework-generated function-call ids, not the model\'s own', () => {
     const events = [
       ev('me', [{ functionCall: { id: 'adk-123', name: 'f', args: {} } }, { functionCall: { id: 'model-id', name: 'g', args: {} } }]),

@@ -18,18 +18,18 @@ describe('agentGraphDot', () => {
       sub_agents: [agent('steps', { flow: 'sequence', agent_class: 'SequentialAgent', sub_agents: [agent('a', { tools: [{ name: 'lookup', type: 'tool' }] }), agent('b')] })],
     });
     const dot = agentGraphDot(tree);
-    expect(dot).toContain('"root" -> "lookup" [style=dashed, dir=none];');
+    expect(dot).toContain('"root" -> "tool:lookup" [style=dashed, dir=none];');
     expect(dot).toContain('"root" -> "steps" [label="  transfer"];');
     expect(dot).toContain('"steps" -> "a" [label="  1"];');
     expect(dot).toContain('"steps" -> "b" [label="  2"];');
-    expect(dot).toContain('"a" -> "lookup" [style=dashed, dir=none];');
-    expect(dot.match(/^ {2}"lookup" \[label/gm)).toHaveLength(1);
+    expect(dot).toContain('"a" -> "tool:lookup" [style=dashed, dir=none];');
+    expect(dot.match(/^ {2}"tool:lookup" \[label="lookup"/gm)).toHaveLength(1);
   });
 
   it('lights a step, both ways, and a lone node; other parts stay plain', () => {
     const tree = agent('root', { tools: [{ name: 'lookup', type: 'tool' }], sub_agents: [agent('helper')] });
-    const dot = agentGraphDot(tree, { highlights: [['lookup', 'root'], ['helper', '']] });
-    expect(dot).toMatch(/"root" -> "lookup" \[style=dashed, dir=none, color="#0F9D58", penwidth=3\];/);
+    const dot = agentGraphDot(tree, { highlights: [['tool:lookup', 'root'], ['helper', '']] });
+    expect(dot).toMatch(/"root" -> "tool:lookup" \[style=dashed, dir=none, color="#0F9D58", penwidth=3\];/);
     expect(dot).toMatch(/^ {2}"helper" \[.*penwidth=3\];$/m);
     expect(dot).toMatch(/"root" -> "helper" \[label="  transfer"\];/);
   });
@@ -73,7 +73,7 @@ describe('agentGraphDot of a workflow', () => {
     const dot = agentGraphDot(workflow('fan', [a, b, join, tool, custom], [edge(start, a), edge(start, b), edge(a, join), edge(b, join), edge(join, tool), edge(tool, custom)]));
     expect(dot).toContain('"merge" [label="merge", tooltip="Join", shape=invtrapezium, style=filled];');
     expect(dot).toContain('"a" -> "merge";\n  "b" -> "merge";');
-    expect(dot).toContain('"open_ticket" [label="🔧 open_ticket", tooltip="Tool", style="rounded,filled,dashed"];');
+    expect(dot).toContain('"open_ticket" [label="open_ticket", tooltip="Tool", style="rounded,filled,dashed"];');
     expect(dot).toContain('"double" [label="double", tooltip="Double"];');
   });
 
@@ -82,7 +82,7 @@ describe('agentGraphDot of a workflow', () => {
     const agentWorker: GraphNodeStructure = { name: 'readers', type: 'parallel_worker', max_parallel_workers: 8, inner: agent('reader', { tools: [{ name: 'fetch_page', type: 'tool' }] }) };
     const dot = agentGraphDot(workflow('w', [worker, agentWorker], [edge(start, worker), edge(worker, agentWorker)]));
     expect(dot).toContain('"shout" [label="shout ×4", tooltip="Parallel worker: function shout, 4 at once", peripheries=2];');
-    expect(dot).toContain('"readers" -> "fetch_page" [style=dashed, dir=none];');
+    expect(dot).toContain('"readers" -> "tool:fetch_page" [style=dashed, dir=none];');
   });
 
   it('draws a nested workflow as a cluster entered through its START (the node\'s own id) and left from its last node', () => {
@@ -99,11 +99,11 @@ describe('agentGraphDot of a workflow', () => {
   it('keeps an agent node\'s tools and sub-agents, and draws a workflow below an agent as a cluster named for it', () => {
     const writer = agent('writer', { tools: [{ name: 'lookup', type: 'tool' }], sub_agents: [agent('editor')] });
     const wf = workflow('wf', [writer], [edge(start, writer)]);
-    expect(agentGraphDot(wf)).toContain('"writer" -> "lookup" [style=dashed, dir=none];\n  "writer" -> "editor" [label="  transfer"];');
+    expect(agentGraphDot(wf)).toContain('"writer" -> "tool:lookup" [style=dashed, dir=none];\n  "writer" -> "editor" [label="  transfer"];');
     const desk = agentGraphDot(agent('desk', { sub_agents: [wf] }));
     expect(desk).toContain('subgraph "cluster_wf"');
     expect(desk).toContain('"desk" -> "wf" [label="  transfer", lhead="cluster_wf"];');
-    expect(desk).toContain('"wf/writer" -> "wf/lookup" [style=dashed, dir=none];');
+    expect(desk).toContain('"wf/writer" -> "wf/tool:lookup" [style=dashed, dir=none];');
   });
 
   it('lights the node a path names and every cluster around it, nothing else', () => {

@@ -59,8 +59,8 @@ describe('the agent-graph endpoints adk-web calls (a real server)', () => {
     const said = createEvent({ invocationId: 'e-1', author: 'check', content: { role: 'model', parts: [{ text: 'ok' }] } });
     for (const event of [called, answered, said]) await firstValueFrom(service.appendEvent(session, event));
     const graph = async (prefix: string, eventId: string) => (await call(server.url, 'GET', `${prefix}/apps/desk/users/u/sessions/${session.id}/events/${eventId}/graph`)).json as { dotSrc: string };
-    expect((await graph('/dev', called.id)).dotSrc).toMatch(/"desk" -> "lookup" \[[^\]]*penwidth=3\]/);
-    expect((await graph('', answered.id)).dotSrc).toMatch(/"desk" -> "lookup" \[[^\]]*penwidth=3\]/);
+    expect((await graph('/dev', called.id)).dotSrc).toMatch(/"desk" -> "tool:lookup" \[[^\]]*penwidth=3\]/);
+    expect((await graph('', answered.id)).dotSrc).toMatch(/"desk" -> "tool:lookup" \[[^\]]*penwidth=3\]/);
     const authorOnly = (await graph('/dev', said.id)).dotSrc;
     expect(authorOnly).toMatch(/^ {2}"check" \[.*penwidth=3\];$/m);
     expect(authorOnly).not.toMatch(/->.*penwidth=3/);

@@ -45,7 +45,7 @@ describe("rxadk's dev UI draws a workflow app and lights an event's node (headle
     await page.locator('[data-testid=app-graph] g.graph-node[data-id=classify]').waitFor();
     const nodes = await page.$$eval('[data-testid=app-graph] g.graph-node', (all) => all.map((node) => `${node.getAttribute('data-id')}:${node.getAttribute('class')?.replace('graph-node kind-', '')}:${node.querySelector('text')?.textContent}`));
     expect(nodes.sort()).toEqual(
-      ['__START__:start:START', 'classify:function:classify', 'escalate:function:escalate', 'research:start:START', 'research/gather:function:gather', 'research/rank:function:rank', 'shout:worker:shout ×4', 'open_ticket:tool:🔧 open_ticket', 'merge:join:merge', 'writer:agent:writer', 'lookup:tool:🔧 lookup'].sort(),
+      ['__START__:start:START', 'classify:function:classify', 'escalate:function:escalate', 'research:start:START', 'research/gather:function:gather', 'research/rank:function:rank', 'shout:worker:shout ×4', 'open_ticket:tool:open_ticket', 'merge:join:merge', 'writer:agent:writer', 'tool:lookup:tool:lookup'].sort(),
     );
     expect(await page.$$eval('[data-testid=app-graph] g.graph-cluster', (all) => all.map((cluster) => `${cluster.getAttribute('data-id')}:${cluster.querySelector('text')?.textContent}`))).toEqual(['research:research']);
     const labels = await page.$$eval('[data-testid=app-graph] g.graph-edge text', (all) => all.map((text) => text.textContent));

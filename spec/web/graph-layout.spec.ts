@@ -8,8 +8,8 @@ describe('graphLayout', () => {
   const node = (id: string) => layout.nodes.find((n) => n.id === id)!;
 
   it('places every node once, left to right along the edges, inside the canvas', () => {
-    expect(layout.nodes.map((n) => n.id).sort()).toEqual(['__START__', 'classify', 'escalate', 'lookup', 'merge', 'open_ticket', 'research', 'research/gather', 'research/rank', 'shout', 'writer']);
-    for (const [before, after] of [['__START__', 'classify'], ['classify', 'escalate'], ['escalate', 'open_ticket'], ['research/gather', 'research/rank'], ['shout', 'merge'], ['merge', 'writer'], ['writer', 'lookup']]) {
+    expect(layout.nodes.map((n) => n.id).sort()).toEqual(['__START__', 'classify', 'escalate', 'merge', 'open_ticket', 'research', 'research/gather', 'research/rank', 'shout', 'tool:lookup', 'writer']);
+    for (const [before, after] of [['__START__', 'classify'], ['classify', 'escalate'], ['escalate', 'open_ticket'], ['research/gather', 'research/rank'], ['shout', 'merge'], ['merge', 'writer'], ['writer', 'tool:lookup']]) {
       expect(node(after!).x).toBeGreaterThan(node(before!).x + node(before!).w);
     }
     for (const n of layout.nodes) {
@@ -38,7 +38,7 @@ describe('graphLayout', () => {
     expect(into.label).toBe('routine');
     expect(into.path.startsWith(`M${node('classify').x + node('classify').w},`)).toBe(true);
     expect(into.path.endsWith(`${layout.clusters[0]!.x},${layout.clusters[0]!.y + layout.clusters[0]!.h / 2}`)).toBe(true);
-    expect(layout.edges.find((e) => e.to.id === 'lookup')?.dashed).toBe(true);
+    expect(layout.edges.find((e) => e.to.id === 'tool:lookup')?.dashed).toBe(true);
     const loop: GraphScene = {
       name: 'loop',
       root: { id: '', label: '', items: [{ id: 'a', label: 'a', kind: 'function', tooltip: '' }, { id: 'b', label: 'b', kind: 'function', tooltip: '' }] },

@@ -100,7 +100,8 @@ describe('Workflow node faults', () => {
     const answer = { role: 'user', parts: [{ functionResponse: { id: 'q', name: 'adk_request_input', response: { result: 'yes' } } }] };
     const events = await lastValueFrom(runner.runAsync({ userId: 'u1', sessionId: 's1', newMessage: answer }).pipe(toArray()));
     expect(ran).toEqual(['prepare', 'ask', 'finish']);
-    expect(events.map((e) => [e.nodeInfo!.path, e.output])).toEqual([['outer@1/finish@1', 'finished with yes']]);
+    // the nested workflow, whose nodes were all fast-forwarded or answered, records its completion
+    expect(events.map((e) => [e.nodeInfo!.path, e.output])).toEqual([['outer@1/inner@1', undefined], ['outer@1/finish@1', 'finished with yes']]);
   });
 
   it('writes one error event per failed attempt, the path staying @1 (retry recording)', () => {

@@ -190,4 +190,18 @@ describe('Workflow human input (RequestInput) and resume from the session', () =
     const next = await turn(runner, user('something else'));
     expect(next.flatMap((e) => e.content?.parts ?? []).filter((p) => p.functionResponse)).toEqual([]);
   });
+
+  it('fast-forwards on resume a node that finished without output or event (its completion is an event with just its nodeInfo)', async () => {
+    const runs: Record<string, number> = {};
+    const count = (name: string) => (runs[name] = (runs[name] ?? 0) + 1);
+    const notify = node(() => void count('notify'), { name: 'notify' });
+    const ask = node(() => (count('ask'), new RequestInput({ interruptId: 'go', message: 'Go?' })), { name: 'ask' });
+    const done = node((_ctx: NodeContext, a: string) => (count('done'), `done: ${a}`), { name: 'done' });
+    const runner = new InMemoryRunner({ agent: new Workflow({ name: 'wf', edges: [[START, notify, ask, done]] }), autoCreateSession: true });
+    const first = await turn(runner, user('start'));
+    expect(first.map(recordingShape)[0]).toEqual({ author: 'wf', nodeInfo: { path: 'wf@1/notify@1' } });
+    const second = await turn(runner, answer('go', { result: 'yes' }));
+    expect(runs).toEqual({ notify: 1, ask: 1, done: 1 });
+    expect(second.map(recordingShape)).toEqual([{ author: 'wf', nodeInfo: { path: 'wf@1/done@1', outputFor: ['wf@1/done@1', 'wf@1'] }, output: 'done: yes' }]);
+  });
 });

@@ -68,7 +68,7 @@ describe('Workflow wherever an agent goes', () => {
     expect(events.map((e) => [e.author, e.output ?? e.content?.parts?.[0]?.text])).toEqual([['shout', 'HI'], ['after', 'seen']]);
   });
 
-  it('is offered to a model as a NodeTool: parameters from inputSchema (or {input: string}); the output is the result; state is forwarded', async () => {
+  it('is offered to a model as a NodeTool: parameters from inputSchema (or {input: string}); its events are stored before the response; the output is the result', async () => {
     function lookup_customer_data(ctx: NodeContext, args: { user_id: string }) {
       ctx.state.set('looked_up', args.user_id);
       return { user_id: args.user_id, tier: 'VIP' };
@@ -89,9 +89,20 @@ describe('Workflow wherever an agent goes', () => {
     const events = await turn(runner, user('discount for c123?'));
     expect(events.map(simplifyEvent)).toEqual([
       'customer_service_agent: call customer_lookup_workflow({"user_id":"c123"}) | call calculate_discount({"input":"VIP"})',
+      'customer_lookup_workflow: state {"looked_up":"c123"}',
+      'calculate_discount: (empty)',
       'customer_service_agent: customer_lookup_workflow returned {"user_id":"c123","tier":"VIP"} | calculate_discount returned {"result":"20% off"}',
       'customer_service_agent: 20% for you.',
     ]);
+    const callIds = (events[0]!.content!.parts ?? []).map((p) => p.functionCall!.id!);
+    expect(events.slice(1, 3).map((e) => [e.nodeInfo, e.branch, e.output])).toEqual([
+      [{ path: 'customer_lookup_workflow@1/lookup_customer_data@1', outputFor: ['customer_lookup_workflow@1/lookup_customer_data@1', 'customer_lookup_workflow@1'] }, `customer_lookup_workflow@${callIds[0]}`, { user_id: 'c123', tier: 'VIP' }],
+      [{ path: 'calculate_discount@1', outputFor: ['calculate_discount@1'] }, `calculate_discount@${callIds[1]}`, '20% off'],
+    ]);
+    expect(events[0]!.longRunningToolIds).toEqual(callIds);
+    expect(events.filter((e) => e.author === 'customer_service_agent').map((e) => e.nodeInfo)).toEqual([1, 2, 3].map(() => ({ path: 'customer_service_agent@1' })));
+    // the model sees the calls and their responses, not the nodes' own events
+    expect(model.requests[1]!.contents.map((c) => c.parts?.map((p) => Object.keys(p)[0]))).toEqual([['text'], ['functionCall', 'functionCall'], ['functionResponse', 'functionResponse']]);
     expect((model.requests[0]!.config.tools![0] as { functionDeclarations?: unknown }).functionDeclarations).toEqual([
       {
         name: 'customer_lookup_workflow',
@@ -101,5 +112,8 @@ describe('Workflow wherever an agent goes', () => {
       { name: 'calculate_discount', description: 'Discount for a tier.', parameters: { type: 'OBJECT', properties: { input: { type: 'STRING' } }, required: ['input'] } },
     ]);
     expect(events[1]!.actions.stateDelta).toEqual({ looked_up: 'c123' });
+    expect(events[3]!.actions.stateDelta).toEqual({});
+    const session = await lastValueFrom(runner.sessionService.getSession({ appName: runner.appName, userId: 'u1', sessionId: 's1' }));
+    expect(session!.state['looked_up']).toBe('c123');
   });
 });

@@ -33,12 +33,15 @@ describe('Workflow timing (marble tests, virtual time)', () => {
       const a = node(() => aBody, { name: 'a' });
       const b = node(() => bBody, { name: 'b' });
       const c = node((_ctx: NodeContext, s: string) => `${s}!`, { name: 'c' });
-      const d = node(() => undefined, { name: 'd' });
-      expectObservable(runOf(new Workflow({ name: 'wf', edges: [[START, [a, b]], [a, c], [b, d]] }))).toBe('--b-(ac|)', {
-        a: 'a="A"', b: 'b="B"', c: 'c="A!"',
+      const dBody = cold('--|');
+      const d = node(() => dBody, { name: 'd' });
+      // d gives no output: its completion is an event with just its nodeInfo ('d?')
+      expectObservable(runOf(new Workflow({ name: 'wf', edges: [[START, [a, b]], [a, c], [b, d]] }))).toBe('--b-(acd|)', {
+        a: 'a="A"', b: 'b="B"', c: 'c="A!"', d: 'd?',
       });
       expectSubscriptions(aBody.subscriptions).toBe('^---!');
       expectSubscriptions(bBody.subscriptions).toBe('^-!');
+      expectSubscriptions(dBody.subscriptions).toBe('--^-!');
     });
   });
 

@@ -17,6 +17,7 @@ import { runToolCalls } from '../call-tools.js';
 import { emitFunctionResponse } from '../emit-function-response.js';
 import type { FlowAgent } from '../flow-agent.js';
 import type { LlmRequestProcessor } from '../llm-request-processor.js';
+import { withRelayedToolEvents } from '../with-relayed-tool-events.js';
 
 /**
  * Resumes tool calls a human confirmed (SPEC §6 "Whole turns", §10): when the latest user message
@@ -66,8 +67,11 @@ function inCallOrder(events: readonly Event[], honoured: HonouredConfirmation[])
 function resume(ctx: InvocationContext, agent: FlowAgent, honoured: HonouredConfirmation[]): Observable<Event> {
   return agent.canonicalTools(new ReadonlyContext(ctx)).pipe(
     map(toolsByName),
-    concatMap((toolsDict) => runToolCalls(ctx, agent, honoured, toolsDict)),
-    concatMap((response) => emitFunctionResponse(ctx, agent, resumedCallEvent(ctx, honoured), response)),
+    concatMap((toolsDict) =>
+      withRelayedToolEvents((relay) =>
+        runToolCalls(ctx, agent, honoured, toolsDict, relay).pipe(concatMap((response) => emitFunctionResponse(ctx, agent, resumedCallEvent(ctx, honoured), response))),
+      ),
+    ),
   );
 }
 

@@ -4,7 +4,7 @@ const DONE: unique symbol = Symbol('done');
 
 /**
  * `main`'s values merged with `side`'s, completing when `main` completes (an error of either is
- * the result's): how a node run merges the events its dynamic children send on their channel.
+ * the result's): how a node run merges the events its dynamic children send on their channel, and an LLM step the events its tools relay.
  *
  * ```
  * main   --a-----b--|
