@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { concatMap, type Observable, throwError } from 'rxjs';
+import type { RunConfig } from '../context/run-config.js';
 import type { Event } from '../events/event.js';
 import { LiveRequestQueue } from '../live/live-request-queue.js';
 import { type LiveRequest } from '../models/live-request.js';
@@ -63,15 +64,38 @@ function serveLive(runners: AppRunners, crossSite: CrossSitePolicy, req: Incomin
   const sessionId = query.get('session_id') ?? '';
   if (!runners.apps.names().includes(appName)) return closeWith(client, LIVE_CLOSE_CODES.policy, `There is no app "${appName}".`);
   const queue = new LiveRequestQueue();
-  const modalities = query.getAll('modalities').flatMap((m) => m.split(',')).filter((m) => m === 'TEXT' || m === 'AUDIO');
+  const runConfig = liveRunConfigOf(query);
   const events = runners.sessionService.getSession({ appName, userId, sessionId }).pipe(
     concatMap((session) => (session ? runners.runnerFor(appName) : throwError(() => new SessionNotFoundError({ appName, userId, sessionId })))),
-    concatMap((runner) => runner.runLive({ userId, sessionId, liveRequestQueue: queue, ...(modalities.length ? { runConfig: { responseModalities: modalities } } : {}) })),
+    concatMap((runner) => runner.runLive({ userId, sessionId, liveRequestQueue: queue, runConfig })),
   );
   client.on('message', (data) => receiveFrame(String(data), queue, client));
   const run = subscribeLive(events, client);
   client.on('close', () => run.unsubscribe());
   client.on('error', () => run.unsubscribe());
+}
+
+/**
+ * The run config from `/run_live`'s query, as adk-web sets it: `modalities` (repeated or
+ * comma-separated `TEXT` / `AUDIO`), and the flags `proactive_audio`, `enable_affective_dialog`,
+ * `enable_session_resumption`, `save_live_blob` (`=true`).
+ *
+ * @example
+ * ```ts
+ * liveRunConfigOf(new URLSearchParams('modalities=AUDIO&enable_session_resumption=true'));
+ * // { responseModalities: ['AUDIO'], sessionResumption: {} }
+ * ```
+ */
+export function liveRunConfigOf(query: URLSearchParams): RunConfig {
+  const modalities = query.getAll('modalities').flatMap((m) => m.split(',')).filter((m) => m === 'TEXT' || m === 'AUDIO');
+  const flag = (name: string): boolean => query.get(name) === 'true';
+  return {
+    ...(modalities.length ? { responseModalities: modalities } : {}),
+    ...(flag('proactive_audio') ? { proactivity: { proactiveAudio: true } } : {}),
+    ...(flag('enable_affective_dialog') ? { enableAffectiveDialog: true } : {}),
+    ...(flag('enable_session_resumption') ? { sessionResumption: {} } : {}),
+    ...(flag('save_live_blob') ? { saveLiveBlob: true } : {}),
+  };
 }
 
 function subscribeLive(events: Observable<Event>, client: WsSocket): { unsubscribe: () => void } {

@@ -3,7 +3,7 @@ import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import { Gemini } from '../../lib/models/gemini.js';
 import { appSourceOf } from '../../lib/server/app-source.js';
 import { DevServer } from '../../lib/server/dev-server.js';
-import { cutToBytes } from '../../lib/server/run-live-socket.js';
+import { cutToBytes, liveRunConfigOf } from '../../lib/server/run-live-socket.js';
 import { liveRequestFromWire, InvalidLiveFrameError } from '../../lib/server/live-request-from-wire.js';
 import { GeminiLiveStandIn, type GeminiLiveStep } from '../../lib/testing/gemini-live-stand-in.js';
 
@@ -133,6 +133,18 @@ describe('liveRequestFromWire', () => {
 
   it.each(['nope', '[]', '{}', '{"blob":{"data":1}}', '{"content":{"parts":[]}}'])('refuses %s with InvalidLiveFrameError', (frame) => {
     expect(() => liveRequestFromWire(frame)).toThrow(InvalidLiveFrameError);
+  });
+
+  it('liveRunConfigOf reads adk-web\'s query flags', () => {
+    expect(liveRunConfigOf(new URLSearchParams('modalities=AUDIO&proactive_audio=true&enable_affective_dialog=true&enable_session_resumption=true&save_live_blob=true'))).toEqual({
+      responseModalities: ['AUDIO'],
+      proactivity: { proactiveAudio: true },
+      enableAffectiveDialog: true,
+      sessionResumption: {},
+      saveLiveBlob: true,
+    });
+    expect(liveRunConfigOf(new URLSearchParams('modalities=TEXT,AUDIO&modalities=VIDEO'))).toEqual({ responseModalities: ['TEXT', 'AUDIO'] });
+    expect(liveRunConfigOf(new URLSearchParams(''))).toEqual({});
   });
 
   it('cutToBytes never splits a character', () => {
