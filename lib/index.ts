@@ -170,7 +170,14 @@ export { ParallelAgent } from './agents/parallel-agent.js';
 export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
 
 // runner
-export { Runner, type RunnerConfig, type RunAsyncRequest } from './runner/runner.js';
+export { Runner, type RunnerConfig, type RunAsyncRequest, type RunLiveRequest } from './runner/runner.js';
+
+// live (SPEC §18)
+export { LiveRequestQueue } from './live/live-request-queue.js';
+export { liveRequestAction, type LiveRequest, type LiveRequestAction } from './models/live-request.js';
+export type { LiveConnection } from './models/live-connection.js';
+export { LiveConnectionClosedError, RECONNECTABLE_CLOSE_CODES } from './models/live-connection-closed-error.js';
+export { MAX_LIVE_RECONNECTS } from './live/live-conversation.js';
 export { InvocationNotFoundError } from './runner/invocation-not-found-error.js';
 export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
 export { AgentTool, type AgentToolConfig } from './runner/agent-tool.js';

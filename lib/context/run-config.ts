@@ -1,3 +1,13 @@
+import type {
+  AudioTranscriptionConfig,
+  ContextWindowCompressionConfig,
+  Modality,
+  ProactivityConfig,
+  RealtimeInputConfig,
+  SessionResumptionConfig,
+  SpeechConfig,
+} from '@google/genai';
+
 /**
  * Per-run settings, given to `runner.runAsync({ ..., runConfig })`.
  *
@@ -29,6 +39,26 @@ export interface RunConfig {
   toolTimeoutMs?: number;
   /** Copied onto every event's `customMetadata`. */
   customMetadata?: Record<string, unknown>;
+  /** Live: what the model answers with. Default `['AUDIO']` (ADK). */
+  responseModalities?: Modality[] | string[];
+  /** Live: the voice and language of the model's speech. */
+  speechConfig?: SpeechConfig;
+  /** Live: transcribe the user's audio (events then carry `inputTranscription`). On by default with sub-agents (ADK). */
+  inputAudioTranscription?: AudioTranscriptionConfig;
+  /** Live: transcribe the model's audio (events then carry `outputTranscription`). On by default with sub-agents (ADK). */
+  outputAudioTranscription?: AudioTranscriptionConfig;
+  /** Live: voice activity detection and how activity is handled. */
+  realtimeInputConfig?: RealtimeInputConfig;
+  /** Live: ask for session resumption handles, so that a dropped connection reconnects transparently. */
+  sessionResumption?: SessionResumptionConfig;
+  /** Live: compress the context window (longer sessions). */
+  contextWindowCompression?: ContextWindowCompressionConfig;
+  /** Live: let the model answer proactively (native audio models). */
+  proactivity?: ProactivityConfig;
+  /** Live: let the model adapt to the user's tone (native audio models). */
+  enableAffectiveDialog?: boolean;
+  /** Live: store the conversation's audio as artifacts, and keep the audio events with `artifact://` references. Default false. */
+  saveLiveBlob?: boolean;
 }
 
 /** The default `maxLlmCalls`. */

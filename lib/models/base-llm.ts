@@ -1,4 +1,6 @@
-import type { Observable } from 'rxjs';
+import { type Observable, throwError } from 'rxjs';
+import { ModelError } from '../utils/errors.js';
+import type { LiveConnection } from './live-connection.js';
 import type { LlmRequest } from './llm-request.js';
 import type { LlmResponse } from './llm-response.js';
 
@@ -25,4 +27,23 @@ export abstract class BaseLlm {
   }
 
   abstract generateContent(request: LlmRequest, stream?: boolean): Observable<LlmResponse>;
+
+  /**
+   * A live (bidirectional) connection for `request` (see {@link LiveConnection}). Models without
+   * live support answer, on subscription to `exchange`, with a `ModelError` saying so.
+   */
+  connect(request: LlmRequest): LiveConnection {
+    const model = request.model ?? this.model;
+    return {
+      exchange: () =>
+        throwError(
+          () =>
+            new ModelError(
+              `Model "${model}" (${this.constructor.name}) does not support live (bidirectional) streaming: ` +
+                'use a Gemini Live model (e.g. gemini-live-2.5-flash-preview) for runLive, or runAsync for this one.',
+              { model },
+            ),
+        ),
+    };
+  }
 }

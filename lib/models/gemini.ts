@@ -1,8 +1,13 @@
 import type { GenerateContentParameters, GoogleGenAI, HttpOptions } from '@google/genai';
-import { firstValueFrom, map, type Observable } from 'rxjs';
+import { catchError, concatMap, firstValueFrom, map, type Observable, throwError } from 'rxjs';
 import { env } from '../utils/env.js';
 import { MissingCredentialsError, ModelError, RxadkError } from '../utils/errors.js';
 import { BaseLlm } from './base-llm.js';
+import { geminiLiveResponses } from './gemini-live-responses.js';
+import { geminiLiveSession } from './gemini-live-session.js';
+import type { LiveConnection } from './live-connection.js';
+import { LiveConnectionClosedError } from './live-connection-closed-error.js';
+import type { LiveRequest } from './live-request.js';
 import type { LlmRequest } from './llm-request.js';
 import type { LlmResponse } from './llm-response.js';
 import { callSdk, lazySdkClient } from './sdk-client.js';
@@ -103,6 +108,35 @@ export class Gemini extends BaseLlm {
       },
       (error) => toModelError(error, request.model ?? this.model),
     );
+  }
+
+  /**
+   * A Gemini Live connection through `@google/genai`'s `ai.live.connect` (see
+   * {@link LiveConnection}): the request's system instruction and tools go into the setup with
+   * its `liveConnectConfig`; its contents are the history. The server's messages become
+   * responses as ADK Python converts them ({@link geminiLiveResponses}).
+   *
+   * @example
+   * ```ts
+   * const request = createLlmRequest({ liveConnectConfig: { responseModalities: [Modality.TEXT] } });
+   * new Gemini({ model: 'gemini-live-2.5-flash-preview' }).connect(request).exchange(queue.asObservable()).subscribe(console.log);
+   * ```
+   */
+  override connect(request: LlmRequest): LiveConnection {
+    const model = request.model ?? this.model;
+    const config = {
+      ...request.liveConnectConfig,
+      ...(request.config.systemInstruction ? { systemInstruction: request.config.systemInstruction } : {}),
+      ...(request.config.tools?.length ? { tools: request.config.tools } : {}),
+    };
+    return {
+      exchange: (requests: Observable<LiveRequest>) =>
+        this.client$.pipe(
+          concatMap(({ client }) => geminiLiveSession(client, { model, config, history: request.contents }, requests)),
+          geminiLiveResponses(),
+          catchError((error: unknown) => throwError(() => (error instanceof LiveConnectionClosedError ? error : toModelError(error, model)))),
+        ),
+    };
   }
 
   private parameters(request: LlmRequest, signal: AbortSignal): GenerateContentParameters {

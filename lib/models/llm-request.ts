@@ -1,5 +1,5 @@
 import { setOwn } from '../utils/set-own.js';
-import type { Content, FunctionDeclaration, GenerateContentConfig, Tool } from '@google/genai';
+import type { Content, FunctionDeclaration, GenerateContentConfig, LiveConnectConfig, Tool } from '@google/genai';
 import type { ToolLike } from './tool-like.js';
 
 /**
@@ -21,6 +21,8 @@ export interface LlmRequest {
   config: GenerateContentConfig;
   /** The tools the function declarations name, by declared name (`BaseTool`s, seen from the models floor). */
   toolsDict: Record<string, ToolLike>;
+  /** Live: the connection's settings (modalities, speech, transcriptions, resumption handle, ...). */
+  liveConnectConfig?: LiveConnectConfig;
 }
 
 /**

@@ -4,7 +4,11 @@ import type {
   FinishReason,
   GenerateContentResponseUsageMetadata,
   GroundingMetadata,
+  LiveServerGoAway,
+  LiveServerSessionResumptionUpdate,
+  LiveServerToolCallCancellation,
   LogprobsResult,
+  Transcription,
 } from '@google/genai';
 
 /**
@@ -32,4 +36,14 @@ export interface LlmResponse {
   modelVersion?: string;
   interrupted?: boolean;
   customMetadata?: Record<string, unknown>;
+  /** Live: the transcription of the user's audio (a partial delta, or the whole text once `finished`). */
+  inputTranscription?: Transcription;
+  /** Live: the transcription of the model's audio (a partial delta, or the whole text once `finished`). */
+  outputTranscription?: Transcription;
+  /** Live: a new session resumption handle. */
+  liveSessionResumptionUpdate?: LiveServerSessionResumptionUpdate;
+  /** Live: the server will close the connection soon. */
+  goAway?: LiveServerGoAway;
+  /** Live: the model withdrew these function calls; their runs are unsubscribed. */
+  toolCallCancellation?: LiveServerToolCallCancellation;
 }

@@ -7,7 +7,8 @@ import { callbackChain } from '../plugins/callback-chain.js';
 /**
  * The Runner's commit step, per event, one at a time and in arrival order (through the
  * invocation's {@link CommitBarrier}): persist it (partial events never reach the store, as in
- * ADK's Runner; with no `onEventCallback` they take the barrier's fast lane), let
+ * ADK's Runner; `isStored` may leave out more, as the live mode does; with no `onEventCallback`
+ * events not stored take the barrier's fast lane), let
  * the plugins' `onEventCallback` replace what the caller sees (the stored event is what the
  * session keeps), and hand it to the caller. Only then does the agent code waiting in
  * `ctx.emit(event)` resume, so it observes the committed state. The agent's event is never
@@ -25,13 +26,18 @@ import { callbackChain } from '../plugins/callback-chain.js';
  * agent.runAsync(ctx).pipe(commitEvents(ctx, barrier)).subscribe(render);
  * ```
  */
-export function commitEvents(ctx: InvocationContext, barrier: CommitBarrier): OperatorFunction<Event, Event> {
+export function commitEvents(ctx: InvocationContext, barrier: CommitBarrier, isStored: (event: Event) => boolean = isNotPartial): OperatorFunction<Event, Event> {
   const onEvent = callbackChain(ctx.pluginManager, 'onEventCallback');
-  const store = (event: Event): Observable<Event> => (event.partial ? of(event) : ctx.sessionService.appendEvent(ctx.session, event));
+  const store = (event: Event): Observable<Event> => (isStored(event) ? ctx.sessionService.appendEvent(ctx.session, event) : of(event));
   return barrier.commitInOrder(
     (event) => store(withRunMetadata(ctx, event)).pipe(onEvent.replaceEach((stored) => [ctx, stored])),
-    (event) => (event.partial && !onEvent.registered ? withRunMetadata(ctx, event) : undefined),
+    (event) => (!isStored(event) && !onEvent.registered ? withRunMetadata(ctx, event) : undefined),
   );
+}
+
+/** The default of what is stored: every event but partial ones. */
+function isNotPartial(event: Event): boolean {
+  return !event.partial;
 }
 
 /** The event with `RunConfig.customMetadata` added (the event's own keys win), as a new object. */

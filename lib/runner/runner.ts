@@ -7,9 +7,11 @@ import {
   from,
   EMPTY,
   ignoreElements,
-  type Observable,
+  Observable,
   of,
+  type Subscription,
   throwError,
+  using,
 } from 'rxjs';
 import { leanConcat } from '../operators/lean-concat.js';
 import type { BaseAgent } from '../agents/base-agent.js';
@@ -32,7 +34,7 @@ import { PluginManager } from '../plugins/plugin-manager.js';
 import type { BaseSessionService, SessionRef } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Clock } from '../utils/clock.js';
-import { InvalidRequestError, SessionNotFoundError, toError } from '../utils/errors.js';
+import { AgentConfigError, InvalidRequestError, SessionNotFoundError, toError } from '../utils/errors.js';
 import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { KeyedMutex } from '../utils/keyed-mutex.js';
 import { answeredCallBranch } from './answered-call-branch.js';
@@ -43,6 +45,12 @@ import { type InvocationToResume, invocationToResume } from './invocation-to-res
 import { NO_AGENT_STATES } from '../context/agent-states.js';
 import { runnerTarget } from './runner-target.js';
 import { selectAgentForTurn } from './select-agent-for-turn.js';
+import { isStoredLiveEvent } from '../live/live-event.js';
+import type { LiveRequestQueue } from '../live/live-request-queue.js';
+import { runLiveAgent } from '../live/run-live-agent.js';
+import { isFlowAgent } from '../flows/flow-agent.js';
+import type { LiveRequest } from '../models/live-request.js';
+import { HoldingSubject } from '../utils/holding-subject.js';
 
 /** What a {@link Runner} is built from. */
 export interface RunnerConfig {
@@ -91,6 +99,22 @@ export interface RunAsyncRequest {
   invocationId?: string;
   /** State changes stored with the user's event. */
   stateDelta?: Record<string, unknown>;
+  runConfig?: RunConfig;
+}
+
+/**
+ * A live conversation (SPEC §18): the session, and what the user sends.
+ *
+ * @example
+ * ```ts
+ * const request: RunLiveRequest = { userId: 'u1', sessionId: 's1', liveRequestQueue: new LiveRequestQueue(), runConfig: { responseModalities: ['TEXT'] } };
+ * ```
+ */
+export interface RunLiveRequest {
+  userId: string;
+  sessionId: string;
+  /** What the user sends: a {@link LiveRequestQueue}, or any Observable of requests (subscribed once). */
+  liveRequestQueue: LiveRequestQueue | Observable<LiveRequest>;
   runConfig?: RunConfig;
 }
 
@@ -177,6 +201,64 @@ export class Runner {
       const queued = this.sessionRuns.run(key, this.sessionService.withSessionLock(ref, invocation));
       return this.eventsCompaction ? queued.pipe(completeAtTurnEnd()) : (queued as Observable<Event>);
     });
+  }
+
+  /**
+   * A live, bidirectional conversation (SPEC §18) with the agent the session is with (the root,
+   * or the agent an earlier turn transferred to; it must be an LLM agent on a model that supports
+   * live, e.g. a Gemini Live model). Cold: subscribing opens the model connection; what the
+   * `liveRequestQueue` holds goes out once it is up. Events come as they happen: partial text and
+   * transcriptions, whole text, transcriptions once finished, tool calls and responses (tools run
+   * while the conversation goes on), `turnComplete` and `interrupted` reports. Stored: finished
+   * transcriptions (the user's as `user`), the user's text, tool calls and responses, whole text;
+   * not stored: partials, reports, and model audio (unless `runConfig.saveLiveBlob`). A dropped
+   * connection with a resumption handle reconnects transparently. It completes once the queue is
+   * closed; unsubscribing closes the model connection and everything running under it.
+   *
+   * Unlike {@link runAsync}, a live conversation does not wait for other turns on the session.
+   *
+   * @example
+   * ```ts
+   * const queue = new LiveRequestQueue();
+   * runner.runLive({ userId: 'u1', sessionId: 's1', liveRequestQueue: queue, runConfig: { responseModalities: ['TEXT'] } })
+   *   .subscribe((event) => console.log(event.author, event.partial, event.content?.parts?.[0]?.text));
+   * queue.sendContent({ role: 'user', parts: [{ text: 'Hello' }] });
+   * ```
+   */
+  runLive(request: RunLiveRequest): Observable<Event> {
+    return defer(() => {
+      validateLiveRequest(request);
+      const ref = { appName: this.appName, userId: request.userId, sessionId: request.sessionId };
+      const session$ = this.sessionService.getSessionForRun(ref).pipe(
+        concatMap((session) => (session ? of(session) : this.autoCreateSession ? this.sessionService.createSession(ref) : throwError(() => new SessionNotFoundError(ref)))),
+      );
+      return session$.pipe(concatMap((session) => this.runLiveInvocation(session, request)));
+    });
+  }
+
+  private runLiveInvocation(session: Session, request: RunLiveRequest): Observable<Event> {
+    const barrier = new CommitBarrier();
+    const abortController = new LazyAbortController();
+    const ctx = new InvocationContext({
+      session,
+      sessionService: this.sessionService,
+      artifactService: this.artifactService,
+      memoryService: this.memoryService,
+      agent: this.agent,
+      invocationId: `e-${this.idGenerator()}`,
+      runConfig: request.runConfig ?? {},
+      pluginManager: this.pluginManager,
+      commitBarrier: barrier,
+      idGenerator: this.idGenerator,
+      ...(this.clock ? { clock: this.clock } : {}),
+      abortController,
+    });
+    const agent = selectAgentForTurn(this.agent, session);
+    if (!isFlowAgent(agent)) return throwError(() => new AgentConfigError(`Agent "${agent.name}" cannot run live: only LLM agents can.`, { agentName: agent.name }));
+    return heldRequests(request.liveRequestQueue, (requests) => runLiveAgent(ctx, agent, requests)).pipe(
+      commitEvents(ctx, barrier, isStoredLiveEvent),
+      abortOnTeardown(abortController),
+    );
   }
 
   /**
@@ -317,9 +399,33 @@ export class Runner {
   }
 }
 
+/**
+ * The requests, held while no connection listens (before the first, between reconnections): a
+ * queue holds them itself; any other Observable is subscribed once, into a {@link HoldingSubject},
+ * for as long as the conversation runs.
+ */
+function heldRequests(source: LiveRequestQueue | Observable<LiveRequest>, run: (requests: Observable<LiveRequest>) => Observable<Event>): Observable<Event> {
+  if (!(source instanceof Observable)) return run(source.asObservable());
+  return using(
+    () => {
+      const held = new HoldingSubject<LiveRequest>();
+      return Object.assign(source.subscribe(held), { held });
+    },
+    (resource) => run((resource as Subscription & { held: HoldingSubject<LiveRequest> }).held.observable),
+  );
+}
+
 /** The Runner's queue key of a session: length-prefixed, so one key per (user, session). */
 function sessionKey(ref: { userId: string; sessionId: string }): string {
   return `${ref.userId.length}:${ref.userId}/${ref.sessionId}`;
+}
+
+function validateLiveRequest(request: RunLiveRequest): void {
+  if (!request || typeof request.userId !== 'string' || !request.userId) throw new InvalidRequestError('runLive needs a userId (a non-empty string).');
+  if (typeof request.sessionId !== 'string' || !request.sessionId) throw new InvalidRequestError('runLive needs a sessionId (a non-empty string).');
+  if (!request.liveRequestQueue || typeof (request.liveRequestQueue as { subscribe?: unknown; asObservable?: unknown }).subscribe !== 'function' && typeof (request.liveRequestQueue as { asObservable?: unknown }).asObservable !== 'function') {
+    throw new InvalidRequestError('runLive needs a liveRequestQueue (a LiveRequestQueue, or an Observable of LiveRequest).');
+  }
 }
 
 function validateRequest(request: RunAsyncRequest): void {

@@ -127,3 +127,14 @@ export { toolsRequestProcessor } from '../flows/request-processors/tools.js';
 export { outputSchemaRequestProcessor, MAX_STRUCTURED_OUTPUT_TOOL_ROUNDS } from '../flows/request-processors/output-schema.js';
 export { SetModelResponseTool } from '../tools/set-model-response-tool.js';
 export { transferTargets } from '../flows/transfer-targets.js';
+
+// live (SPEC §18): the building blocks of runLive
+export { HoldingSubject } from '../utils/holding-subject.js';
+export { geminiLiveResponses, reduceLiveMessage, EMPTY_LIVE_TURN, type LiveTurnText, type LiveStep } from '../models/gemini-live-responses.js';
+export { runLiveFlow } from '../live/run-live-flow.js';
+export { runLiveAgent, liveTarget } from '../live/run-live-agent.js';
+export { liveConversation, liveConnection } from '../live/live-conversation.js';
+export { liveToolCalls } from '../live/live-tool-calls.js';
+export { liveEvent, isStoredLiveEvent } from '../live/live-event.js';
+export { liveConnectConfig } from '../live/live-connect-config.js';
+export { saveLiveAudio } from '../live/live-audio-artifact.js';

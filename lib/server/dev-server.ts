@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { concat, defer, map, Observable, of } from 'rxjs';
+import { concat, defer, EMPTY, map, Observable, of } from 'rxjs';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
@@ -17,6 +17,7 @@ import { notBuiltRoutes } from './not-built-routes.js';
 import { jsonReply } from './reply.js';
 import { createRequestHandler } from './request-handler.js';
 import type { Route } from './route.js';
+import { runLiveSocket } from './run-live-socket.js';
 import { staticRoutes } from './static-routes.js';
 import { type TraceLimits, traceStoreOptionsOf } from './trace-limits.js';
 import { TraceStore } from './trace-store.js';
@@ -100,6 +101,8 @@ export class DevServer {
     readonly runners: AppRunners,
     /** The address the server listens on. */
     readonly address: AddressInfo,
+    /** Drops the `/run_live` WebSockets. */
+    private readonly closeLive: () => void = () => undefined,
   ) {
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     this.url = `http://${host}:${address.port}`;
@@ -120,15 +123,17 @@ export class DevServer {
       const api = createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) });
       const a2a = options.a2a ? a2aMounts(runners) : undefined;
       const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 }, a2a ? (req, res) => void (a2a(req, res) || api(req, res)) : api);
+      const live = runLiveSocket(runners, crossSite);
+      server.on('upgrade', live.upgrade);
       return listen(server, options.port ?? 8000, options.host ?? '127.0.0.1').pipe(
-        map((address) => new DevServer(server, runners, address)),
+        map((address) => new DevServer(server, runners, address, live.close)),
       );
     });
   }
 
   /** Stops listening, closes every connection (cancelling running turns), then closes the Runners. */
   close(): Observable<void> {
-    return concat(closeServer(this.server), this.runners.close());
+    return concat(defer(() => (this.closeLive(), EMPTY)), closeServer(this.server), this.runners.close());
   }
 }
 

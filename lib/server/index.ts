@@ -27,3 +27,5 @@ export { recordingInstrumentation, type RecordedSpan } from '../telemetry/record
 export { crossSitePolicy, crossSiteRefusal, corsHeaders, preflightHeaders, type CrossSitePolicy } from './cross-site-policy.js';
 export { adkWebRoutes, RXADK_VERSION } from './adk-web-routes.js';
 export { sessionOnWire } from './session-on-wire.js';
+export { runLiveSocket, LIVE_CLOSE_CODES, cutToBytes, liveRunConfigOf } from './run-live-socket.js';
+export { liveRequestFromWire, InvalidLiveFrameError } from './live-request-from-wire.js';

@@ -1,0 +1,158 @@
+import type { Content } from '@google/genai';
+import {
+  BehaviorSubject,
+  concat,
+  concatMap,
+  defer,
+  EMPTY,
+  endWith,
+  filter,
+  ignoreElements,
+  map,
+  merge,
+  mergeMap,
+  type Observable,
+  of,
+  retry,
+  share,
+  Subject,
+  takeUntil,
+  tap,
+  throwError,
+} from 'rxjs';
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
+import { getFunctionCalls } from '../events/get-function-calls.js';
+import type { FlowAgent } from '../flows/flow-agent.js';
+import { LiveConnectionClosedError } from '../models/live-connection-closed-error.js';
+import { type LiveRequest, liveRequestAction } from '../models/live-request.js';
+import type { LlmRequest } from '../models/llm-request.js';
+import type { LlmResponse } from '../models/llm-response.js';
+import { saveLiveAudio } from './live-audio-artifact.js';
+import { liveConnectConfig } from './live-connect-config.js';
+import { liveEvent } from './live-event.js';
+import { liveToolCalls } from './live-tool-calls.js';
+
+/** How many times in a row a live session reconnects with its handle before the error stands. */
+export const MAX_LIVE_RECONNECTS = 5;
+
+/**
+ * A live conversation of one agent: {@link liveConnection}, reconnected transparently with the
+ * latest session resumption handle after `goAway` or a close 1006/1011/1012 (at most
+ * {@link MAX_LIVE_RECONNECTS} times in a row: the count resets on every event). Without a handle
+ * the `LiveConnectionClosedError` (a `ModelError` naming the close code) ends the run.
+ *
+ * ```
+ * connection 1: --e--h--e--X          (h = resumption update, X = close 1011)
+ * connection 2:             --e--e--| (resumed with h; the history is not sent again)
+ * result:       --e--h--e-----e--e--|
+ * ```
+ *
+ * @example
+ * ```ts
+ * liveConversation(ctx, agent, request, queue.asObservable()).subscribe(render);
+ * ```
+ */
+export function liveConversation(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest, requests: Observable<LiveRequest>): Observable<Event> {
+  return defer(() => {
+    const handle = new BehaviorSubject<string | undefined>(undefined);
+    return defer(() => liveConnection(ctx, agent, request, requests, handle)).pipe(
+      retry({
+        count: MAX_LIVE_RECONNECTS,
+        resetOnSuccess: true,
+        delay: (error: unknown) => (isReconnectable(error) && handle.value ? of(0) : throwError(() => error)),
+      }),
+    );
+  });
+}
+
+function isReconnectable(error: unknown): boolean {
+  return error instanceof LiveConnectionClosedError && error.reconnectable;
+}
+
+/**
+ * One connection to the agent's model, and what flows over it:
+ *
+ * ```
+ * requests ──► text: stored as the user's event ─┐
+ *          └──────────────────────────────────────┴──► model ──► responses ──► events (ctx.emit, in order)
+ *                              toolResponse ◄── tools ◄── function calls ◄──┘
+ * ```
+ *
+ * Resumption handles go into `handle`; a `goAway` with a handle fails with a reconnectable
+ * `LiveConnectionClosedError` (the caller reconnects). When `requests` completes, a close goes out.
+ *
+ * @example
+ * ```ts
+ * liveConnection(ctx, agent, request, requests, new BehaviorSubject<string | undefined>(undefined)).subscribe(render);
+ * ```
+ */
+export function liveConnection(
+  ctx: InvocationContext,
+  agent: FlowAgent,
+  request: LlmRequest,
+  requests: Observable<LiveRequest>,
+  handle: BehaviorSubject<string | undefined>,
+): Observable<Event> {
+  return defer(() => {
+    const toolResponses = new Subject<LiveRequest>();
+    const userContents = new Subject<Content>();
+    const outgoing = merge(requests.pipe(tap((r) => userContentOf(r, userContents)), endWith({ close: true })), toolResponses);
+    const connectRequest: LlmRequest = { ...request, liveConnectConfig: liveConnectConfig(ctx.runConfig, { hasSubAgents: agent.subAgents.length > 0, ...(handle.value ? { handle: handle.value } : {}) }) };
+    const responses = agent.canonicalModel().connect(connectRequest).exchange(outgoing).pipe(
+      tap((response) => keepHandle(response, handle)),
+      share({ resetOnComplete: false, resetOnError: false, resetOnRefCountZero: true }),
+    );
+    const done = responses.pipe(ignoreElements(), endWith(true));
+    const cancelled = responses.pipe(
+      filter((r) => !!r.toolCallCancellation),
+      map((r) => r.toolCallCancellation?.ids ?? []),
+    );
+    const steps = responses.pipe(
+      concatMap((response) => (response.goAway && handle.value ? throwError(() => goAwayError(ctx, agent)) : of(response))),
+      concatMap((response) => emitStep(ctx, liveEvent(ctx, response, request.toolsDict))),
+      share(),
+    );
+    const reply = (response: Event): void => toolResponses.next({ content: response.content! });
+    return merge(
+      userContents.pipe(takeUntil(done), concatMap((content) => ctx.emit(ctx.createEvent({ author: 'user', content })))),
+      steps.pipe(concatMap((step) => ('event' in step ? of(step.event) : EMPTY))),
+      steps.pipe(
+        concatMap((step) => ('committedCalls' in step ? of(step.committedCalls) : EMPTY)),
+        mergeMap((event) => liveToolCalls(ctx, agent, event, request.toolsDict, cancelled, reply)),
+      ),
+    );
+  });
+}
+
+/** The user's text sent through the queue (not function responses): stored as the user's event. */
+function userContentOf(request: LiveRequest, contents: Subject<Content>): void {
+  const action = liveRequestAction(request);
+  if (action?.kind === 'content' && !action.content.parts?.some((part) => part.functionResponse)) contents.next(action.content);
+}
+
+function keepHandle(response: LlmResponse, handle: BehaviorSubject<string | undefined>): void {
+  const update = response.liveSessionResumptionUpdate;
+  if (update?.newHandle && update.resumable !== false) handle.next(update.newHandle);
+}
+
+function goAwayError(ctx: InvocationContext, agent: FlowAgent): LiveConnectionClosedError {
+  return new LiveConnectionClosedError({ model: agent.canonicalModel().model, code: undefined, goAway: true, reason: `goAway (invocation ${ctx.invocationId})` });
+}
+
+/** What the model side hands on: an event (as `ctx.emit` delivers it), or a call event once committed (its tools may start). */
+type LiveStepOut = { event: Event } | { committedCalls: Event };
+
+/** Emits the event; a function call event is followed, once committed, by `{committedCalls}`. */
+function emitStep(ctx: InvocationContext, event: Event): Observable<LiveStepOut> {
+  const emitted = emitLiveEvent(ctx, event).pipe(map((e): LiveStepOut => ({ event: e })));
+  if (event.partial || getFunctionCalls(event).length === 0) return emitted;
+  return concat(emitted, of({ committedCalls: event }));
+}
+
+/** Emits the event; model audio is first saved as an artifact under `saveLiveBlob` (the event then refers to it). */
+function emitLiveEvent(ctx: InvocationContext, event: Event): Observable<Event> {
+  const audio = event.content?.parts?.find((part) => part.inlineData)?.inlineData;
+  if (!audio || !ctx.runConfig.saveLiveBlob) return ctx.emit(event);
+  return saveLiveAudio(ctx, 'output', audio).pipe(concatMap((content) => ctx.emit(content ? { ...event, content } : event)));
+}

@@ -1,0 +1,128 @@
+import type { Blob, Content, GoogleGenAI, LiveConnectConfig, LiveServerMessage, Session } from '@google/genai';
+import { Observable, type Subscription } from 'rxjs';
+import { LiveConnectionClosedError } from './live-connection-closed-error.js';
+import { type LiveRequest, liveRequestAction } from './live-request.js';
+import { ModelError } from '../utils/errors.js';
+
+/** What {@link geminiLiveSession} opens. */
+export interface GeminiLiveSessionParameters {
+  model: string;
+  config: LiveConnectConfig;
+  /** Sent once the session is up, unless the config resumes a session (`sessionResumption.handle`). */
+  history: readonly Content[];
+}
+
+/**
+ * One Gemini Live session through `@google/genai`'s `ai.live.connect` (its WebSocket client), as
+ * an Observable of the server's messages. Cold: subscribing connects; once `setupComplete` came,
+ * the history goes out (ADK: text contents only, `turnComplete` when the last is the user's), then
+ * `requests` is subscribed and each request sent (see {@link sendLiveRequest}). `{close: true}`
+ * or `requests` completing closes the socket (and completes); a close by the server with code 1000 completes, any other fails
+ * with {@link LiveConnectionClosedError}. Unsubscribing closes the socket.
+ *
+ * This is the SDK boundary of the live mode: the SDK's Promise and callbacks become one Observable here.
+ *
+ * @example
+ * ```ts
+ * geminiLiveSession(client, { model: 'gemini-live-2.5-flash-preview', config: { responseModalities: [Modality.TEXT] }, history: [] }, requests$)
+ *   .subscribe((message) => console.log(message.serverContent));
+ * ```
+ */
+export function geminiLiveSession(
+  client: GoogleGenAI,
+  parameters: GeminiLiveSessionParameters,
+  requests: Observable<LiveRequest>,
+): Observable<LiveServerMessage> {
+  return new Observable<LiveServerMessage>((subscriber) => {
+    let session: Session | undefined;
+    let sending: Subscription | undefined;
+    let closed = false;
+    const close = (): void => {
+      if (closed) return;
+      closed = true;
+      sending?.unsubscribe();
+      session?.close();
+    };
+    client.live
+      .connect({
+        model: parameters.model,
+        config: { ...parameters.config },
+        callbacks: {
+          onmessage: (message) => {
+            if (!message.setupComplete) subscriber.next(message);
+          },
+          onclose: (event) => {
+            const ours = closed;
+            closed = true;
+            sending?.unsubscribe();
+            if (ours || event.code === 1000) subscriber.complete();
+            else subscriber.error(new LiveConnectionClosedError({ model: parameters.model, code: event.code, reason: event.reason }));
+          },
+        },
+      })
+      .then(
+        (opened) => {
+          session = opened;
+          if (closed) return opened.close();
+          if (!parameters.config.sessionResumption?.handle) sendHistory(opened, parameters.history);
+          sending = requests.subscribe({
+            next: (request) => (sendLiveRequest(opened, request) ? undefined : close()),
+            error: (error: unknown) => {
+              close();
+              subscriber.error(error);
+            },
+            complete: close,
+          });
+        },
+        (error: unknown) => subscriber.error(new ModelError(`Could not open a live session with model "${parameters.model}": ${String(error)}`, { model: parameters.model, cause: error })),
+      );
+    return close;
+  });
+}
+
+/**
+ * The history, as ADK sends it: the contents whose first part is text, in one `clientContent`,
+ * with `turnComplete` when the last of them is the user's (the model then answers it).
+ */
+function sendHistory(session: Session, history: readonly Content[]): void {
+  const turns = history.filter((content) => !!content.parts?.[0]?.text);
+  if (turns.length) session.sendClientContent({ turns, turnComplete: turns.at(-1)!.role === 'user' });
+}
+
+/**
+ * Sends one request (its one action by ADK's priority): function responses as `toolResponse`,
+ * other content as `clientContent` with `turnComplete`, a blob as `realtimeInput.audio` (audio),
+ * `realtimeInput.video` (image or video) or `media`, activity markers as `realtimeInput`.
+ * Returns `false` for a close request (the caller closes the socket).
+ */
+function sendLiveRequest(session: Session, request: LiveRequest): boolean {
+  const action = liveRequestAction(request);
+  switch (action?.kind) {
+    case undefined:
+      return true;
+    case 'close':
+      return false;
+    case 'activityStart':
+      session.sendRealtimeInput({ activityStart: {} });
+      return true;
+    case 'activityEnd':
+      session.sendRealtimeInput({ activityEnd: {} });
+      return true;
+    case 'blob':
+      session.sendRealtimeInput(realtimeInputOf(action.blob));
+      return true;
+    case 'content': {
+      const parts = action.content.parts ?? [];
+      if (parts[0]?.functionResponse) session.sendToolResponse({ functionResponses: parts.flatMap((part) => (part.functionResponse ? [part.functionResponse] : [])) });
+      else session.sendClientContent({ turns: [action.content], turnComplete: true });
+      return true;
+    }
+  }
+}
+
+function realtimeInputOf(blob: Blob): { audio: Blob } | { video: Blob } | { media: Blob } {
+  const type = blob.mimeType ?? '';
+  if (type.startsWith('audio/')) return { audio: blob };
+  if (type.startsWith('image/') || type.startsWith('video/')) return { video: blob };
+  return { media: blob };
+}
