@@ -7,8 +7,10 @@ import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
 import { adkWebRoutes } from './adk-web-routes.js';
+import { agUiRoutes } from './ag-ui-routes.js';
 import { apiRoutes } from './api-routes.js';
 import { AppRunners } from './app-runners.js';
+import type { Authenticate } from './authenticate.js';
 import type { AppSource } from './app-source.js';
 import { crossSitePolicy } from './cross-site-policy.js';
 import { graphRoutes } from './graph-routes.js';
@@ -68,6 +70,12 @@ export interface DevServerOptions {
    * sessions. Default: the `TraceStore`'s.
    */
   traceLimits?: TraceLimits;
+  /**
+   * Who calls the front-end endpoints (`POST /ag-ui/{app}`, `POST /apps/{app}/chat`): their
+   * threads are that user's sessions. Default: everyone is `'user'` (`DEFAULT_USER_ID`), the
+   * dev UI's user. See docs/front-ends.md.
+   */
+  authenticate?: Authenticate;
 }
 
 /**
@@ -109,7 +117,7 @@ export class DevServer {
         ...(options.memoryService ? { memoryService: options.memoryService } : {}),
         traces: new TraceStore(traceStoreOptionsOf(options.traceLimits)),
       });
-      const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...notBuiltRoutes(), ...pageRoutes(options)];
+      const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...agUiRoutes(runners, options.authenticate), ...notBuiltRoutes(), ...pageRoutes(options)];
       const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });
       const server = createServer(createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) }));
       return listen(server, options.port ?? 8000, options.host ?? '127.0.0.1').pipe(

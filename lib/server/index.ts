@@ -7,7 +7,7 @@ export { apiRoutes, requireSession } from './api-routes.js';
 export { uiRoutes } from './ui-routes.js';
 export { createRequestHandler, type RequestHandlerOptions } from './request-handler.js';
 export { matchRoute, type Route, type RouteMatch, type RouteRequest } from './route.js';
-export { jsonReply, sseReply, type Reply } from './reply.js';
+export { jsonReply, sseReply, streamReply, type Reply } from './reply.js';
 export { writeReply } from './write-reply.js';
 export { readJsonBody, MAX_BODY_BYTES } from './read-json-body.js';
 export { HttpError, toHttpError } from './http-error.js';
@@ -27,3 +27,5 @@ export { recordingInstrumentation, type RecordedSpan } from '../telemetry/record
 export { crossSitePolicy, crossSiteRefusal, corsHeaders, preflightHeaders, type CrossSitePolicy } from './cross-site-policy.js';
 export { adkWebRoutes, RXADK_VERSION } from './adk-web-routes.js';
 export { sessionOnWire } from './session-on-wire.js';
+export { agUiRoutes } from './ag-ui-routes.js';
+export { userOf, type Authenticate } from './authenticate.js';
