@@ -10,6 +10,7 @@ import { adkWebRoutes } from './adk-web-routes.js';
 import { agUiRoutes } from './ag-ui-routes.js';
 import { apiRoutes } from './api-routes.js';
 import { AppRunners } from './app-runners.js';
+import { chatRoutes } from './chat-routes.js';
 import type { Authenticate } from './authenticate.js';
 import type { AppSource } from './app-source.js';
 import { crossSitePolicy } from './cross-site-policy.js';
@@ -117,7 +118,7 @@ export class DevServer {
         ...(options.memoryService ? { memoryService: options.memoryService } : {}),
         traces: new TraceStore(traceStoreOptionsOf(options.traceLimits)),
       });
-      const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...agUiRoutes(runners, options.authenticate), ...notBuiltRoutes(), ...pageRoutes(options)];
+      const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...agUiRoutes(runners, options.authenticate), ...chatRoutes(runners, options.authenticate), ...notBuiltRoutes(), ...pageRoutes(options)];
       const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });
       const server = createServer(createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) }));
       return listen(server, options.port ?? 8000, options.host ?? '127.0.0.1').pipe(

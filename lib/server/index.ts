@@ -29,3 +29,4 @@ export { adkWebRoutes, RXADK_VERSION } from './adk-web-routes.js';
 export { sessionOnWire } from './session-on-wire.js';
 export { agUiRoutes } from './ag-ui-routes.js';
 export { userOf, type Authenticate } from './authenticate.js';
+export { chatRoutes } from './chat-routes.js';
