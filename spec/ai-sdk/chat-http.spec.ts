@@ -121,6 +121,23 @@ describe('POST /apps/{app}/chat with the ai package\'s DefaultChatTransport and 
     expect(resumed.message.parts.filter((part) => part.type === 'text').map((part) => (part as { text: string }).text).at(-1)).toBe('Done: delete_file answered {"deleted":"report.pdf"}');
   });
 
+  it('a client-side tool (declared in the body): its call ends the turn waiting; addToolOutput\'s answer resumes it', async () => {
+    const changeBackground = { name: 'change_background', description: 'Changes the page background.', parameters: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] } };
+    const withTools = new DefaultChatTransport<UIMessage>({ api: `${server.url}/apps/front/chat`, body: { tools: [changeBackground] } });
+    const chatId = `chat-${++chats}`;
+    const ask = userMessage('paint it teal');
+    const first = await withTools.sendMessages({ chatId, messages: [ask], abortSignal: undefined, trigger: 'submit-message', messageId: undefined });
+    let message: UIMessage | undefined;
+    for (const snapshot of await readAll(readUIMessageStream({ stream: first }) as unknown as ReadableStream<UIMessage>)) message = snapshot;
+    const call = message!.parts.find((part) => part.type === 'tool-change_background') as ToolPart;
+    expect(call).toMatchObject({ state: 'input-available', input: { color: 'teal' } });
+    const answered: UIMessage = { ...message!, parts: message!.parts.map((part) => (part === call ? ({ ...call, state: 'output-available', output: { applied: 'teal' } } as Part) : part)) };
+    expect(lastAssistantMessageIsCompleteWithToolCalls({ messages: [ask, answered] })).toBe(true);
+    const second = await withTools.sendMessages({ chatId, messages: [ask, answered], abortSignal: undefined, trigger: 'submit-message', messageId: undefined });
+    const chunks = await readAll(second);
+    expect(chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => (chunk as { delta: string }).delta).join('')).toBe('Done: change_background answered {"applied":"teal"}');
+  });
+
   it('a failing model: the stream ends with an error chunk naming the error class', async () => {
     const stream = await transport.sendMessages({ chatId: `chat-${++chats}`, messages: [userMessage('fail please')], abortSignal: undefined, trigger: 'submit-message', messageId: undefined });
     const chunks = await readAll(stream);

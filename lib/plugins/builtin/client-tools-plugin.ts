@@ -94,12 +94,16 @@ export function clientTool(declaration: ClientToolDeclaration): LongRunningFunct
     throw new ClientToolError({ toolName: String(declaration.name), reason: 'a function name starts with a letter or _ and has at most 64 letters, digits, _ . : -' });
   }
   try {
-    return new LongRunningFunctionTool({
+    const tool = new LongRunningFunctionTool({
       name: declaration.name,
       description: declaration.description ?? '',
       ...(declaration.parameters ? { parameters: declaration.parameters } : {}),
       execute: () => undefined,
     });
+    // compiled now (the declaration and the validator), so a bad schema fails here, not in the model call
+    tool.getDeclaration();
+    tool.validateArguments({});
+    return tool;
   } catch (error) {
     throw new ClientToolError({ toolName: declaration.name, reason: `its parameters are not a usable JSON Schema (${error instanceof Error ? error.message : String(error)})`, cause: error });
   }
