@@ -50,7 +50,8 @@ function agUiRun(runners: AppRunners, authenticate: Authenticate | undefined, ap
 function agUiModules(): Observable<AgUiModules> {
   return defer(() => Promise.all([import('@ag-ui/core/schemas'), import('@ag-ui/encoder'), import('../ag-ui/prepare-ag-ui-run.js')])).pipe(
     catchError((error: unknown) => {
-      throw new HttpError(501, new MissingDriverError({ packageName: '@ag-ui/core @ag-ui/encoder', feature: 'POST /ag-ui/{app}', cause: error }).message);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new HttpError(501, `${new MissingDriverError({ packageName: '@ag-ui/core @ag-ui/encoder', feature: 'POST /ag-ui/{app}', cause: error }).message} (${reason})`);
     }),
   );
 }
