@@ -146,6 +146,7 @@ export {
   type ToolFailure,
 } from './plugins/builtin/reflect-and-retry-tool-plugin.js';
 export { GlobalInstructionPlugin, type GlobalInstructionProvider } from './plugins/builtin/global-instruction-plugin.js';
+export { ClientToolsPlugin, ClientToolError, clientTool, CLIENT_TOOLS_STATE_KEY, type ClientToolDeclaration } from './plugins/builtin/client-tools-plugin.js';
 export type {
   HookArgs,
   HookResults,

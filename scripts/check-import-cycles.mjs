@@ -36,8 +36,8 @@ export const FLOORS = [
   ['apps'],
   ['runner'],
   // beside the core: adapters and helpers over it
-  ['embedding', 'testing', 'telemetry', 'evaluation', 'openai', 'anthropic'],
-  ['runtime', 'a2a', 'ag-ui'],
+  ['embedding', 'testing', 'telemetry', 'evaluation', 'openai', 'anthropic', 'front-ends'],
+  ['runtime', 'a2a', 'ag-ui', 'ai-sdk'],
   // Node-only subpaths
   ['services'],
   ['sqlite', 'postgres', 'files', 'mcp'],

@@ -22,7 +22,7 @@ export interface RemoteTurn {
 
 /**
  * Reads the session for the next remote turn of `agentName`: the parts of the user's events of
- * this invocation (a function response answering the agent's `adk_request_input` call travels as
+ * this invocation since the agent's last event (a function response answering the agent's `adk_request_input` call travels as
  * the text of its answer; any other part as {@link genaiPartToA2aPart} makes it), or `fallback`
  * when there is none; the context id of the agent's last event; and, when that event waits on
  * long-running calls (the remote task is `input-required` or `auth-required`), its task id — so
@@ -35,8 +35,14 @@ export interface RemoteTurn {
  * ```
  */
 export function remoteTurn(events: readonly Event[], agentName: string, invocationId: string, fallback: readonly Part[]): RemoteTurn {
-  const last = lastEventOf(events, agentName);
-  const userParts = events.filter((event) => event.author === 'user' && event.invocationId === invocationId).flatMap((event) => event.content?.parts ?? []);
+  const lastIndex = lastIndexOf(events, agentName);
+  const last = lastIndex < 0 ? undefined : events[lastIndex];
+  // only what the user said since the agent's last event: an answer that continues a paused
+  // invocation must not send the invocation's first message again
+  const userParts = events
+    .slice(lastIndex + 1)
+    .filter((event) => event.author === 'user' && event.invocationId === invocationId)
+    .flatMap((event) => event.content?.parts ?? []);
   const requestIds = new Set(
     (last?.content?.parts ?? []).flatMap((part) => (part.functionCall?.name === REQUEST_INPUT_FUNCTION_CALL_NAME && part.functionCall.id ? [part.functionCall.id] : [])),
   );
@@ -52,9 +58,9 @@ export function remoteTurn(events: readonly Event[], agentName: string, invocati
   };
 }
 
-function lastEventOf(events: readonly Event[], agentName: string): Event | undefined {
-  for (let i = events.length - 1; i >= 0; i--) if (events[i]!.author === agentName && !events[i]!.partial) return events[i];
-  return undefined;
+function lastIndexOf(events: readonly Event[], agentName: string): number {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i]!.author === agentName && !events[i]!.partial) return i;
+  return -1;
 }
 
 /** The answer to an input request as text: its `answer` or `text` field, else its JSON. */

@@ -3,6 +3,7 @@ import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import { InMemoryArtifactService } from '../artifacts/in-memory-artifact-service.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js';
+import { ClientToolsPlugin } from '../plugins/builtin/client-tools-plugin.js';
 import { Runner } from '../runner/runner.js';
 import { runnerTargetOf } from './runner-target-of.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
@@ -44,7 +45,8 @@ export interface AppRunnersConfig {
 
 /**
  * One Runner per app, built on first use from the app's root agent and plugins — with a
- * {@link TracePlugin} registered first — over services every app shares.
+ * {@link TracePlugin} registered first, and a `ClientToolsPlugin` last (front-ends' tools) — over
+ * services every app shares.
  *
  * @example
  * ```ts
@@ -105,7 +107,7 @@ export class AppRunners {
     return this.apps.load(appName).pipe(
       map((app) => {
         const runner = new Runner({
-          ...runnerTargetOf({ ...app, name: appName }, [new TracePlugin(this.traces, app.plugins), ...app.plugins]),
+          ...runnerTargetOf({ ...app, name: appName }, [new TracePlugin(this.traces, app.plugins), ...app.plugins, new ClientToolsPlugin()]),
           sessionService: this.sessionService,
           artifactService: this.artifactService,
           memoryService: this.memoryService,

@@ -8,8 +8,11 @@ import type { BaseSessionService } from '../sessions/base-session-service.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
 import { a2aMounts } from './a2a-mounts.js';
 import { adkWebRoutes } from './adk-web-routes.js';
+import { agUiRoutes } from './ag-ui-routes.js';
 import { apiRoutes } from './api-routes.js';
 import { AppRunners } from './app-runners.js';
+import { chatRoutes } from './chat-routes.js';
+import type { Authenticate } from './authenticate.js';
 import type { AppSource } from './app-source.js';
 import { crossSitePolicy } from './cross-site-policy.js';
 import { graphRoutes } from './graph-routes.js';
@@ -75,6 +78,12 @@ export interface DevServerOptions {
    * `/a2a/{app}/.well-known/agent-card.json` (see `a2aMounts`; needs `@a2a-js/sdk`). Default `false`.
    */
   a2a?: boolean;
+  /**
+   * Who calls the front-end endpoints (`POST /ag-ui/{app}`, `POST /apps/{app}/chat`): their
+   * threads are that user's sessions. Default: everyone is `'user'` (`DEFAULT_USER_ID`), the
+   * dev UI's user. See docs/front-ends.md.
+   */
+  authenticate?: Authenticate;
 }
 
 /**
@@ -118,7 +127,7 @@ export class DevServer {
         ...(options.memoryService ? { memoryService: options.memoryService } : {}),
         traces: new TraceStore(traceStoreOptionsOf(options.traceLimits)),
       });
-      const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...notBuiltRoutes(), ...pageRoutes(options)];
+      const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...agUiRoutes(runners, options.authenticate), ...chatRoutes(runners, options.authenticate), ...notBuiltRoutes(), ...pageRoutes(options)];
       const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });
       const api = createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) });
       const a2a = options.a2a ? a2aMounts(runners) : undefined;

@@ -1,3 +1,4 @@
+import { ClientTurnError } from '../front-ends/client-turn-error.js';
 import { InvocationNotFoundError } from '../runner/invocation-not-found-error.js';
 import { AgentConfigError, InvalidRequestError, RxadkError, SessionNotFoundError } from '../utils/errors.js';
 
@@ -31,6 +32,7 @@ export class HttpError extends Error {
  */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
+  if (error instanceof ClientTurnError) return new HttpError(error.status, error.message);
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof SessionNotFoundError || error instanceof InvocationNotFoundError) return new HttpError(404, message);
   if (error instanceof InvalidRequestError) return new HttpError(400, message);

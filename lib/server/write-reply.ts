@@ -32,6 +32,8 @@ export function writeReply(res: ServerResponse, reply: Reply): Observable<never>
       return defer(() => end(res, reply.status, {}, undefined));
     case 'sse':
       return streamSse(res, reply.messages);
+    case 'stream':
+      return streamChunks(res, reply.headers, reply.chunks);
   }
 }
 
@@ -43,6 +45,18 @@ function streamSse(res: ServerResponse, messages: Observable<SseMessage>): Obser
     return messages.pipe(
       catchError((error: unknown) => of<SseMessage>({ event: 'error', data: { error: toHttpError(error).message } })),
       tap(write),
+      ignoreElements(),
+      finalize(() => res.writableEnded || res.end()),
+    );
+  });
+}
+
+function streamChunks(res: ServerResponse, headers: Record<string, string>, chunks: Observable<string | Uint8Array>): Observable<never> {
+  return defer(() => {
+    res.writeHead(200, { 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no', ...headers });
+    res.flushHeaders();
+    return chunks.pipe(
+      tap((chunk) => void res.write(chunk)),
       ignoreElements(),
       finalize(() => res.writableEnded || res.end()),
     );
