@@ -1,4 +1,5 @@
-import { concatMap, defer, EMPTY, from, merge, mergeMap, type Observable, of, scan, Subject, throwError } from 'rxjs';
+import { defer, EMPTY, from, merge, mergeMap, type Observable, of, type OperatorFunction, scan, Subject, throwError } from 'rxjs';
+import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -89,6 +90,8 @@ function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: Sche
     const { terminal, waiting } = step.state;
     return of<GraphRunItem>({ kind: 'finished', output: terminal?.output, hasOutput: terminal !== undefined, interruptIds: [...waiting.values()].flat() });
   }
+  const [only] = step.start;
+  if (step.start.length === 1) return runScheduled(invocation, spec, only!, messages);
   return from(step.start).pipe(mergeMap((run) => runScheduled(invocation, spec, run, messages)));
 }
 
@@ -97,12 +100,21 @@ function runScheduled(invocation: InvocationContext, spec: GraphRunSpec, run: Sc
   const path = `${spec.path}/${run.node}@${run.runId}`;
   const outputFor = spec.graph.terminals.has(run.node) ? [path, ...spec.outputFor] : [path];
   return executeNodeRun(invocation, { node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history }).pipe(
-    concatMap((item: NodeRunItem): Observable<GraphRunItem> => {
-      if (item.kind === 'event') return of(item);
-      return defer(() => {
-        messages.next({ type: 'finished', node: run.node, result: item.result });
+    feedBackFinished(run.node, messages),
+  );
+}
+
+/**
+ * A node run's events pass on as they come (no subscription each); its `done`, which comes after
+ * them, is fed back to the scheduler as a `finished` message.
+ */
+function feedBackFinished(node: string, messages: Subject<SchedulerMessage>): OperatorFunction<NodeRunItem, GraphRunItem> {
+  return concatMapOrForward(
+    (item: NodeRunItem) => (item.kind === 'event' ? item : undefined),
+    (item) =>
+      defer(() => {
+        if (item.kind === 'done') messages.next({ type: 'finished', node, result: item.result });
         return EMPTY;
-      });
-    }),
+      }),
   );
 }

@@ -1,4 +1,4 @@
-import { concat, concatMap, defer, EMPTY, type Observable, of } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, filter, map, type Observable, of } from 'rxjs';
 import { BaseAgent, type BaseAgentConfig } from '../agents/base-agent.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -95,7 +95,10 @@ export class Workflow extends BaseAgent implements NodeRunnable {
   }
 
   private graphEvents(ctx: InvocationContext, spec: GraphRunSpec): Observable<Event> {
-    return runGraph(ctx, spec).pipe(concatMap((item) => (item.kind === 'event' ? of(item.event) : EMPTY)));
+    return runGraph(ctx, spec).pipe(
+      filter((item) => item.kind === 'event'),
+      map((item) => item.event),
+    );
   }
 
   private spec(path: string, branch: string | undefined, outputFor: readonly string[], input: unknown): GraphRunSpec {
