@@ -97,10 +97,7 @@ function finish(ctx: NodeContext, collected: Collected): Observable<NodeRunItem>
   const result = { output, hasOutput, routes, interruptIds: collected.interruptIds, branch: scope.branch };
   const done = of<NodeRunItem>({ kind: 'done', result });
   if (!needsEvent) return done;
-  const event = ctx.createEvent({
-    ...(needsOutputEvent ? { output, nodeInfo: { path: scope.path, outputFor: [...scope.outputFor] } } : {}),
-    actions: route,
-  });
+  const event = ctx.createEvent(needsOutputEvent ? { output, nodeInfo: { path: scope.path, outputFor: [...scope.outputFor] }, actions: route } : { actions: route });
   return leanConcat(ctx.emit(event).pipe(map((e): NodeRunItem => ({ kind: 'event', event: e }))), done);
 }
 
