@@ -58,11 +58,11 @@ function appOf(author: string, body: Body): WorkflowApp {
     async run(sessionId) {
       const session = sessions.get(sessionId)!;
       const invocationId = `e-${randomUUID()}`;
-      const base = () => ({ id: randomUUID(), invocationId, timestamp: Date.now() });
-      append(session, { ...base(), author: 'user', content: { role: 'user', parts: [{ text: WORKFLOW_MESSAGE }] }, actions: actions() });
+      const content = { role: 'user', parts: [{ text: WORKFLOW_MESSAGE }] };
+      append(session, { id: randomUUID(), invocationId, timestamp: Date.now(), author: 'user', content, actions: actions() });
       let stored = 0;
       await body(({ branch, nodeInfo, output, route }) => {
-        const event: FloorEvent = { ...base(), author, nodeInfo, output, actions: actions(route) };
+        const event: FloorEvent = { id: randomUUID(), invocationId, timestamp: Date.now(), author, nodeInfo, output, actions: actions(route) };
         if (branch !== undefined) event.branch = branch;
         append(session, event);
         stored++;

@@ -4,8 +4,8 @@ import type { RouteValue } from '../events/node-info.js';
 import { asJsonValue } from '../utils/as-json-value.js';
 import { NonJsonResultError } from '../utils/errors.js';
 import { forwardAndFold } from '../operators/forward-and-fold.js';
-import { leanConcat } from '../operators/lean-concat.js';
 import { orElse } from '../operators/or-else.js';
+import { thenEmit } from '../operators/then-emit.js';
 import type { NodeHookInfo } from '../plugins/node-hook-info.js';
 import type { NodeContext } from './node-context.js';
 import type { NodeRunItem } from './node-run-item.js';
@@ -95,10 +95,13 @@ function finish(ctx: NodeContext, collected: Collected): Observable<NodeRunItem>
   const needsOutputEvent = hasOutput && !collected.emitted;
   const needsEvent = needsOutputEvent || ownRoute !== undefined || Object.keys(ctx.actions.stateDelta).length > 0;
   const result = { output, hasOutput, routes, interruptIds: collected.interruptIds, branch: scope.branch };
-  const done = of<NodeRunItem>({ kind: 'done', result });
-  if (!needsEvent) return done;
+  const done: NodeRunItem = { kind: 'done', result };
+  if (!needsEvent) return of(done);
   const event = ctx.createEvent(needsOutputEvent ? { output, nodeInfo: { path: scope.path, outputFor: [...scope.outputFor] }, actions: route } : { actions: route });
-  return leanConcat(ctx.emit(event).pipe(map((e): NodeRunItem => ({ kind: 'event', event: e }))), done);
+  return ctx.emit(event).pipe(
+    map((e): NodeRunItem => ({ kind: 'event', event: e })),
+    thenEmit<NodeRunItem>(done),
+  );
 }
 
 function checkedOutput(ctx: NodeContext, output: unknown): unknown {

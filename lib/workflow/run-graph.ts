@@ -1,5 +1,4 @@
-import { defer, EMPTY, from, merge, mergeMap, type Observable, of, type OperatorFunction, scan, Subject, throwError } from 'rxjs';
-import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
+import { defer, from, merge, mergeMap, Observable, of, type OperatorFunction, scan, Subject, throwError } from 'rxjs';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -105,16 +104,16 @@ function runScheduled(invocation: InvocationContext, spec: GraphRunSpec, run: Sc
 }
 
 /**
- * A node run's events pass on as they come (no subscription each); its `done`, which comes after
- * them, is fed back to the scheduler as a `finished` message.
+ * A node run's events pass on as they come; its `done`, which comes after them, is fed back to
+ * the scheduler as a `finished` message (one subscriber per node run, no Observable per item).
  */
 function feedBackFinished(node: string, messages: Subject<SchedulerMessage>): OperatorFunction<NodeRunItem, GraphRunItem> {
-  return concatMapOrForward(
-    (item: NodeRunItem) => (item.kind === 'event' ? item : undefined),
-    (item) =>
-      defer(() => {
-        if (item.kind === 'done') messages.next({ type: 'finished', node, result: item.result });
-        return EMPTY;
+  return (source) =>
+    new Observable<GraphRunItem>((subscriber) =>
+      source.subscribe({
+        next: (item) => (item.kind === 'event' ? subscriber.next(item) : messages.next({ type: 'finished', node, result: item.result })),
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
       }),
-  );
+    );
 }
