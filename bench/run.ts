@@ -1,4 +1,5 @@
-// `npm run bench`: rxadk and @google/adk side by side on the same scripted work (SPEC §14).
+// `npm run bench`: rxadk and @google/adk side by side on the same scripted work (SPEC §14); with
+// `--framework plain`, the floors: the same work by hand without a framework or engine.
 //
 //   node dist/bench/run.js [--scenario turns,parallel,handles,heap,streaming] [--framework rxadk,adk,plain,ai]
 //                          [--turns 1000] [--adk-turns 1000] [--sessions 20] [--session-turns 100]
@@ -30,6 +31,7 @@ import { runWorkflowsScenario, type WorkflowsOptions } from './scenarios/workflo
 import type { WorkflowFramework } from './workflows/workflow-framework.js';
 import { rxadkWorkflows } from './workflows/rxadk-workflows.js';
 import { adkWorkflows } from './reference/adk-workflows.js';
+import { floorWorkflows } from './reference/plain-workflows.js';
 import { workflowsTables, workflowsTargets } from './workflows/workflows-report.js';
 
 interface Options {
@@ -362,6 +364,7 @@ async function main(): Promise<void> {
     const workflowFrameworks: WorkflowFramework[] = [
       ...(options.frameworks.has('rxadk') ? [rxadkWorkflows] : []),
       ...(options.frameworks.has('adk') ? [adkWorkflows] : []),
+      ...(options.frameworks.has('plain') ? [floorWorkflows] : []),
     ];
     const loadBefore = loadAverage();
     const runs = await runWorkflowsScenario(workflowFrameworks, wf);
@@ -369,7 +372,8 @@ async function main(): Promise<void> {
     console.log(`Load average before the workflow scenario (1/5/15 min): ${loadBefore}; after: ${loadAverage()}`);
     console.log(
       `${wf.rounds} interleaved rounds; in each, per framework and graph: a full GC, ${wf.warmupRuns} warm-up runs, then ` +
-        `${wf.runs} measured runs, each on a fresh in-memory session. Node bodies do next to nothing.`,
+        `${wf.runs} measured runs, each on a fresh in-memory session. Node bodies do next to nothing. ` +
+        `"floor" is the same work without an engine (bench/reference/plain-workflows.ts: each node's body called, its event built and appended to an in-memory session).`,
     );
     for (const line of workflowsTables(runs, wf)) console.log(line);
     summary.push(...workflowsTargets(runs, wf));

@@ -6,7 +6,8 @@
 //   ("async"); every step stamps its start time, so the last 100 steps can be set against the
 //   first 100.
 // The node bodies do next to nothing, so a run's time is the engine's (and the Runner's)
-// overhead. Each run's wall time and the process's CPU time are taken (on a loaded machine the
+// overhead. The floor (bench/reference/plain-workflows.ts) runs the same graphs' work by hand,
+// without an engine: what is left of a run's time there no engine can avoid. Each run's wall time and the process's CPU time are taken (on a loaded machine the
 // CPU time is the steadier of the two). Rounds are interleaved (each round alternates which
 // framework goes first); a framework's figure in a round is the median of its measured runs, and
 // the report takes the median over the rounds. A run that does not settle within `hangMs` is

@@ -332,7 +332,10 @@ export class InvocationContext {
    * branch; `init` overrides any of them (an id or timestamp it gives is not generated at all).
    */
   createEvent(init: Partial<EventInit> = {}): Event {
-    const event = { invocationId: this.invocation.id, author: this.agent.name, ...(this.branch === undefined ? undefined : { branch: this.branch }), ...init } as Event;
+    // assigned, not spread: on every event, and V8's object spread is slow here
+    const event = { invocationId: this.invocation.id, author: this.agent.name } as Event;
+    if (this.branch !== undefined) event.branch = this.branch;
+    Object.assign(event, init);
     event.id ??= this.invocation.idGenerator();
     event.timestamp ??= this.invocation.clock();
     event.actions = createEventActions(init.actions);

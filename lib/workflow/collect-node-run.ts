@@ -1,10 +1,12 @@
 import { callbackChain } from '../plugins/callback-chain.js';
-import { concat, concatMap, connect, defer, EMPTY, filter, map, merge, type Observable, of, type OperatorFunction, reduce } from 'rxjs';
+import { concatMap, map, type Observable, of, type OperatorFunction } from 'rxjs';
 import type { Event } from '../events/event.js';
 import type { RouteValue } from '../events/node-info.js';
 import { asJsonValue } from '../utils/as-json-value.js';
 import { NonJsonResultError } from '../utils/errors.js';
+import { forwardAndFold } from '../operators/forward-and-fold.js';
 import { orElse } from '../operators/or-else.js';
+import { thenEmit } from '../operators/then-emit.js';
 import type { NodeHookInfo } from '../plugins/node-hook-info.js';
 import type { NodeContext } from './node-context.js';
 import type { NodeRunItem } from './node-run-item.js';
@@ -44,22 +46,18 @@ const NOTHING: Collected = { hasOutput: false, output: undefined, emitted: false
  * ```
  */
 export function collectNodeRun(ctx: NodeContext, info: NodeHookInfo): OperatorFunction<NodeYield, NodeRunItem> {
-  return (source) =>
-    source.pipe(
-      connect((shared) =>
-        merge(
-          shared.pipe(
-            filter((item) => item.kind === 'event'),
-            map((item): NodeRunItem => item),
-          ),
-          shared.pipe(
-            reduce((acc: Collected, item: NodeYield) => collect(ctx.nodePath, acc, item), NOTHING),
-            concatMap((collected) => afterNode(ctx, info, collected)),
-            concatMap((collected) => finish(ctx, collected)),
-          ),
-        ),
-      ),
-    );
+  const path = ctx.nodePath;
+  return forwardAndFold(
+    eventItem,
+    (acc: Collected, item: NodeYield) => collect(path, acc, item),
+    NOTHING,
+    (collected) => afterNode(ctx, info, collected, (checked) => finish(ctx, checked)),
+  );
+}
+
+/** A node item that is an event, as a node-run item; the others are folded, not passed on. */
+function eventItem(item: NodeYield): NodeRunItem | undefined {
+  return item.kind === 'event' ? item : undefined;
 }
 
 /** Folds one item into what the run produced; only the run's own events (not its children's) give routes. */
@@ -78,14 +76,17 @@ function collect(path: string, acc: Collected, item: NodeYield): Collected {
   }
 }
 
-/** The plugins' `afterNodeCallback` chain: a value replaces the output (to be committed anew). */
-function afterNode(ctx: NodeContext, info: NodeHookInfo, collected: Collected): Observable<Collected> {
+/**
+ * The plugins' `afterNodeCallback` chain, then `next`: a value of the chain replaces the output
+ * (to be committed anew). Without a chain to run, `next` goes on at once.
+ */
+function afterNode(ctx: NodeContext, info: NodeHookInfo, collected: Collected, next: (collected: Collected) => Observable<NodeRunItem>): Observable<NodeRunItem> {
   const after = callbackChain(ctx.invocation.pluginManager, 'afterNodeCallback');
-  if (!after?.registered || !collected.hasOutput || collected.interruptIds.length) return of(collected);
+  if (!after?.registered || !collected.hasOutput || collected.interruptIds.length) return next(collected);
   return orElse(
     after.run(ctx, info, collected.output).pipe(map((output): Collected => ({ ...collected, output, emitted: false }))),
     () => of(collected),
-  );
+  ).pipe(concatMap(next));
 }
 
 /**
@@ -94,30 +95,23 @@ function afterNode(ctx: NodeContext, info: NodeHookInfo, collected: Collected): 
  * that a resume, rebuilt from the session, finds it finished and fast-forwards it.
  */
 function finish(ctx: NodeContext, collected: Collected): Observable<NodeRunItem> {
-  return defer(() => {
-    const scope = ctx.runScope;
-    const ownRoute = ctx.route;
-    const routes = ownRoute === undefined ? collected.routes : Array.isArray(ownRoute) ? ownRoute : [ownRoute];
-    const output = collected.hasOutput && !collected.interruptIds.length ? checkedOutput(ctx, collected.output) : undefined;
-    const hasOutput = collected.hasOutput && !collected.interruptIds.length;
-    const route = ownRoute === undefined ? {} : { route: ownRoute };
-    const needsOutputEvent = hasOutput && !collected.emitted;
-    const unrecorded = !collected.recorded && !collected.interruptIds.length;
-    const needsEvent = needsOutputEvent || ownRoute !== undefined || Object.keys(ctx.actions.stateDelta).length > 0 || unrecorded;
-    const event = needsEvent
-      ? ctx.emit(
-          ctx.createEvent({
-            ...(needsOutputEvent ? { output, nodeInfo: { path: scope.path, outputFor: [...scope.outputFor] } } : {}),
-            actions: route,
-          }),
-        )
-      : EMPTY;
-    const result = { output, hasOutput, routes, interruptIds: collected.interruptIds, branch: scope.branch };
-    return concat(
-      event.pipe(map((e): NodeRunItem => ({ kind: 'event', event: e }))),
-      of<NodeRunItem>({ kind: 'done', result }),
-    );
-  });
+  const scope = ctx.runScope;
+  const ownRoute = ctx.route;
+  const routes = ownRoute === undefined ? collected.routes : Array.isArray(ownRoute) ? ownRoute : [ownRoute];
+  const output = collected.hasOutput && !collected.interruptIds.length ? checkedOutput(ctx, collected.output) : undefined;
+  const hasOutput = collected.hasOutput && !collected.interruptIds.length;
+  const route = ownRoute === undefined ? {} : { route: ownRoute };
+  const needsOutputEvent = hasOutput && !collected.emitted;
+  const unrecorded = !collected.recorded && !collected.interruptIds.length;
+  const needsEvent = needsOutputEvent || ownRoute !== undefined || Object.keys(ctx.actions.stateDelta).length > 0 || unrecorded;
+  const result = { output, hasOutput, routes, interruptIds: collected.interruptIds, branch: scope.branch };
+  const done: NodeRunItem = { kind: 'done', result };
+  if (!needsEvent) return of(done);
+  const event = ctx.createEvent(needsOutputEvent ? { output, nodeInfo: { path: scope.path, outputFor: [...scope.outputFor] }, actions: route } : { actions: route });
+  return ctx.emit(event).pipe(
+    map((e): NodeRunItem => ({ kind: 'event', event: e })),
+    thenEmit<NodeRunItem>(done),
+  );
 }
 
 /** Whether `event` tells a resume that the run at `path` ran: its own event (not an error), or an output for it. */

@@ -129,12 +129,11 @@ export class NodeContext extends CallbackContext {
    * ```
    */
   createEvent(init: Partial<EventInit> = {}): Event {
-    return this.invocationContext.createEvent({
-      author: this.scope.workflowName,
-      ...(this.scope.branch !== undefined ? { branch: this.scope.branch } : {}),
-      nodeInfo: { path: this.scope.path },
-      ...init,
-    });
+    // assigned, not spread: on every node step, and V8's object spread is slow here
+    const own: Partial<EventInit> = { author: this.scope.workflowName };
+    if (this.scope.branch !== undefined) own.branch = this.scope.branch;
+    own.nodeInfo = { path: this.scope.path };
+    return this.invocationContext.createEvent(Object.assign(own, init));
   }
 
   /**

@@ -1,4 +1,4 @@
-import { concat, concatMap, defer, EMPTY, from, map, merge, mergeMap, type Observable, of, scan, Subject, throwError } from 'rxjs';
+import { concat, defer, from, map, merge, mergeMap, Observable, of, type OperatorFunction, scan, Subject, throwError } from 'rxjs';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -92,7 +92,10 @@ function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: Sche
     return invocation.isResumable && step.settled ? concat(checkpointItem(invocation, spec, step), finished) : finished;
   }
   const runs = step.start.map((run) => nodeRunSpecOf(spec, run));
-  const started = from(runs).pipe(mergeMap((run, i) => runScheduled(invocation, run, step.start[i]!.node, messages)));
+  const started =
+    runs.length === 1
+      ? runScheduled(invocation, runs[0]!, step.start[0]!.node, messages)
+      : from(runs).pipe(mergeMap((run, i) => runScheduled(invocation, run, step.start[i]!.node, messages)));
   if (!invocation.isResumable) return started;
   const ranForReal = step.settled === true || runs.some((run) => replayedNodeRun(run) === undefined);
   return ranForReal ? concat(checkpointItem(invocation, spec, step), started) : started;
@@ -118,12 +121,21 @@ function nodeRunSpecOf(spec: GraphRunSpec, run: ScheduledRun): NodeRunSpec {
 
 function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: string, messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
   return executeNodeRun(invocation, run).pipe(
-    concatMap((item: NodeRunItem): Observable<GraphRunItem> => {
-      if (item.kind === 'event') return of(item);
-      return defer(() => {
-        messages.next({ type: 'finished', node, result: item.result });
-        return EMPTY;
-      });
-    }),
+    feedBackFinished(node, messages),
   );
+}
+
+/**
+ * A node run's events pass on as they come; its `done`, which comes after them, is fed back to
+ * the scheduler as a `finished` message (one subscriber per node run, no Observable per item).
+ */
+function feedBackFinished(node: string, messages: Subject<SchedulerMessage>): OperatorFunction<NodeRunItem, GraphRunItem> {
+  return (source) =>
+    new Observable<GraphRunItem>((subscriber) =>
+      source.subscribe({
+        next: (item) => (item.kind === 'event' ? subscriber.next(item) : messages.next({ type: 'finished', node, result: item.result })),
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      }),
+    );
 }

@@ -1,4 +1,5 @@
 import type { RouteValue } from '../events/node-info.js';
+import { PersistentMap } from '../utils/persistent-map.js';
 import { nextTargets } from './next-targets.js';
 import { type NodeCheckpointState, NodeStatus } from './node-status.js';
 import type { WorkflowGraph } from './workflow-graph.js';
@@ -33,16 +34,26 @@ export interface NodeRunResult {
   readonly replayed?: boolean;
 }
 
-/** The scheduler's state: pure data, replaced (never changed) by {@link schedule}. */
+/** A predecessor's arrival at a join: its output and branch. */
+export interface JoinArrival {
+  readonly output: unknown;
+  readonly branch: string | undefined;
+}
+
+/**
+ * The scheduler's state: pure data, replaced (never changed) by {@link schedule}. The per-node
+ * tables are persistent maps, so a message changes one node's entry without copying the others'
+ * (a 100-wide fan-out stays linear).
+ */
 export interface SchedulerState {
   /** Triggers not started yet, in arrival order (each node's are its FIFO). */
   readonly pending: readonly Trigger[];
   /** Nodes with a run in progress (a node never runs concurrently with itself). */
-  readonly running: ReadonlySet<string>;
+  readonly running: PersistentMap<true>;
   /** Runs started so far, per node (the `@n` of the next one is this + 1). */
-  readonly runCounts: ReadonlyMap<string, number>;
+  readonly runCounts: PersistentMap<number>;
   /** Per join node: the predecessors arrived since it last fired, with their output and branch. */
-  readonly joinArrivals: ReadonlyMap<string, ReadonlyMap<string, { output: unknown; branch: string | undefined }>>;
+  readonly joinArrivals: PersistentMap<PersistentMap<JoinArrival>>;
   /** Nodes paused on input requests, with the request ids. */
   readonly waiting: ReadonlyMap<string, readonly string[]>;
   /** The terminal node that produced the workflow's output, and that output. */
@@ -78,7 +89,24 @@ export interface SchedulerStep {
  * ```
  */
 export function initialSchedulerState(): SchedulerState {
-  return { pending: [], running: new Set(), runCounts: new Map(), joinArrivals: new Map(), waiting: new Map(), terminal: undefined, nodeStates: new Map() };
+  return { pending: [], running: PersistentMap.empty(), runCounts: PersistentMap.empty(), joinArrivals: PersistentMap.empty(), waiting: new Map(), terminal: undefined, nodeStates: new Map() };
+}
+
+/**
+ * `state` with `changes`, built as one object literal of a fixed shape: V8 makes a chain of
+ * `{ ...state, x }` spreads slow (several µs each), which a workflow pays on every message.
+ */
+function changed(state: SchedulerState, changes: Partial<SchedulerState>): SchedulerState {
+  return {
+    pending: changes.pending ?? state.pending,
+    running: changes.running ?? state.running,
+    runCounts: changes.runCounts ?? state.runCounts,
+    joinArrivals: changes.joinArrivals ?? state.joinArrivals,
+    waiting: changes.waiting ?? state.waiting,
+    // a run's terminal output is set once and never taken back
+    terminal: changes.terminal ?? state.terminal,
+    nodeStates: changes.nodeStates ?? state.nodeStates,
+  };
 }
 
 /**
@@ -99,14 +127,14 @@ export function initialSchedulerState(): SchedulerState {
  */
 export function schedule(graph: WorkflowGraph, state: SchedulerState, message: SchedulerMessage, maxConcurrency = Infinity, trackNodeStates = false): SchedulerStep {
   const step = scheduleStep(graph, state, message, maxConcurrency);
-  return trackNodeStates ? { ...step, state: { ...step.state, nodeStates: nextNodeStates(graph, state, message, step.start) } } : step;
+  return trackNodeStates ? { ...step, state: changed(step.state, { nodeStates: nextNodeStates(graph, state, message, step.start) }) } : step;
 }
 
 function scheduleStep(graph: WorkflowGraph, state: SchedulerState, message: SchedulerMessage, maxConcurrency: number): SchedulerStep {
   if (message.type === 'start') {
     const subBranch = graph.startTargets.length > 1;
     const triggers = graph.startTargets.map((node) => ({ node, input: message.input, branch: message.branch, subBranch }));
-    return startReady({ ...state, pending: [...state.pending, ...triggers] }, maxConcurrency, []);
+    return startReady(changed(state, { pending: [...state.pending, ...triggers] }), maxConcurrency, []);
   }
   const step = finished(graph, state, message.node, message.result, maxConcurrency);
   return message.result.replayed ? step : { ...step, settled: true };
@@ -129,11 +157,9 @@ function nextNodeStates(graph: WorkflowGraph, before: SchedulerState, message: S
 }
 
 function finished(graph: WorkflowGraph, state: SchedulerState, node: string, result: NodeRunResult, maxConcurrency: number): SchedulerStep {
-  const running = new Set(state.running);
-  running.delete(node);
-  const base: SchedulerState = { ...state, running };
+  const base = changed(state, { running: state.running.delete(node) });
   if (result.interruptIds.length) {
-    return startReady({ ...base, waiting: new Map([...state.waiting, [node, result.interruptIds]]) }, maxConcurrency, []);
+    return startReady(changed(base, { waiting: new Map([...state.waiting, [node, result.interruptIds]]) }), maxConcurrency, []);
   }
   const waitsForOutput = graph.nodes.get(node)?.options.waitForOutput === true;
   if (waitsForOutput && !result.hasOutput && !result.routes.length) return startReady(base, maxConcurrency, []);
@@ -145,38 +171,38 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
   let conflict: readonly [string, string] | undefined;
   if (graph.terminals.has(node) && result.hasOutput) {
     if (state.terminal) conflict = [state.terminal.node, node];
-    else next = { ...next, terminal: { node, output: result.output } };
+    else next = changed(next, { terminal: { node, output: result.output } });
   }
   const subBranch = targets.length > 1;
+  const triggers: Trigger[] = [];
   for (const target of targets) {
-    next = graph.nodes.get(target)?.isJoin
-      ? arriveAtJoin(graph, next, target, node, result)
-      : { ...next, pending: [...next.pending, { node: target, input: result.output, branch: result.branch, subBranch }] };
+    if (graph.nodes.get(target)?.isJoin) next = arriveAtJoin(graph, next, target, node, result, triggers);
+    else triggers.push({ node: target, input: result.output, branch: result.branch, subBranch });
   }
+  if (triggers.length) next = changed(next, { pending: next.pending.concat(triggers) });
   const step = startReady(next, maxConcurrency, warnings);
   return conflict ? { ...step, conflictingTerminals: conflict } : step;
 }
 
-/** Records `from`'s arrival at `join`; when every predecessor has arrived, queues the join's trigger. */
-function arriveAtJoin(graph: WorkflowGraph, state: SchedulerState, join: string, from: string, result: NodeRunResult): SchedulerState {
-  const arrived = new Map(state.joinArrivals.get(join) ?? []);
-  arrived.set(from, { output: result.output, branch: result.branch });
+/**
+ * Records `from`'s arrival at `join`; when every predecessor has arrived, queues the join's trigger
+ * (onto `triggers`, in target order with the others).
+ */
+function arriveAtJoin(graph: WorkflowGraph, state: SchedulerState, join: string, from: string, result: NodeRunResult, triggers: Trigger[]): SchedulerState {
+  const arrived = (state.joinArrivals.get(join) ?? PersistentMap.empty<JoinArrival>()).set(from, { output: result.output, branch: result.branch });
   const predecessors = graph.predecessors.get(join) ?? [];
-  const joinArrivals = new Map(state.joinArrivals);
-  if (!predecessors.every((p) => arrived.has(p))) {
-    joinArrivals.set(join, arrived);
-    return { ...state, joinArrivals };
-  }
-  joinArrivals.delete(join);
+  // arrivals come only from the join's distinct predecessors: all have arrived when the counts match
+  if (arrived.size < predecessors.length) return changed(state, { joinArrivals: state.joinArrivals.set(join, arrived) });
   const input = Object.fromEntries(predecessors.map((p) => [p, arrived.get(p)!.output]));
   const branch = commonBranch(predecessors.map((p) => arrived.get(p)!.branch));
-  return { ...state, joinArrivals, pending: [...state.pending, { node: join, input, branch, subBranch: false }] };
+  triggers.push({ node: join, input, branch, subBranch: false });
+  return changed(state, { joinArrivals: state.joinArrivals.delete(join) });
 }
 
 /** Starts the ready triggers in arrival order, one per idle node, up to `maxConcurrency` runs. */
 function startReady(state: SchedulerState, maxConcurrency: number, warnings: readonly string[]): SchedulerStep {
-  const running = new Set(state.running);
-  const runCounts = new Map(state.runCounts);
+  if (state.pending.length === 0) return { state, start: [], warnings, done: state.running.size === 0 };
+  let { running, runCounts } = state;
   const pending: Trigger[] = [];
   const start: ScheduledRun[] = [];
   for (const trigger of state.pending) {
@@ -185,11 +211,11 @@ function startReady(state: SchedulerState, maxConcurrency: number, warnings: rea
       continue;
     }
     const runId = (runCounts.get(trigger.node) ?? 0) + 1;
-    runCounts.set(trigger.node, runId);
-    running.add(trigger.node);
+    runCounts = runCounts.set(trigger.node, runId);
+    running = running.set(trigger.node, true);
     start.push({ node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch });
   }
-  const next = { ...state, pending, running, runCounts };
+  const next = changed(state, { pending, running, runCounts });
   return { state: next, start, warnings, done: running.size === 0 };
 }
 

@@ -1,4 +1,4 @@
-import { concat, concatMap, defer, EMPTY, type Observable, of } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, filter, map, type Observable, of } from 'rxjs';
 import { BaseAgent, type BaseAgentConfig } from '../agents/base-agent.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -122,7 +122,14 @@ export class Workflow extends BaseAgent implements NodeRunnable {
   }
 
   private graphEvents(ctx: InvocationContext, spec: GraphRunSpec): Observable<Event> {
-    return runGraph(ctx, spec).pipe(concatMap((item) => (item.kind === 'event' ? of(item.event) : ctx.isResumable ? this.endOrPause(ctx, item.interruptIds) : EMPTY)));
+    const items = runGraph(ctx, spec);
+    if (!ctx.isResumable) {
+      return items.pipe(
+        filter((item) => item.kind === 'event'),
+        map((item) => item.event),
+      );
+    }
+    return items.pipe(concatMap((item) => (item.kind === 'event' ? of(item.event) : this.endOrPause(ctx, item.interruptIds))));
   }
 
   /** Resumable: paused on input requests, the invocation ends (no `endOfAgent`, as ADK pauses); else the workflow's `endOfAgent`. */
