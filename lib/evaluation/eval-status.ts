@@ -1,4 +1,11 @@
-/** ADK's numeric statuses, as results files and adk-web carry them. */
+/**
+ * ADK's numeric statuses, as results files and adk-web carry them.
+ *
+ * @example
+ * ```ts
+ * result.finalEvalStatus === EvalStatus.PASSED; // 1
+ * ```
+ */
 export const EvalStatus = { PASSED: 1, FAILED: 2, NOT_EVALUATED: 3 } as const;
 
 /** One of {@link EvalStatus}'s values. */

@@ -1,5 +1,5 @@
 import type { Content } from '@google/genai';
-import { camelCase, camelizeKeys } from '../config/camelize-keys.js';
+import { camelCase, camelCaseData } from './camel-case-data.js';
 import { EvalInputError } from './eval-input-error.js';
 import type { EvalCase, EvalSet, IntermediateData, Invocation, InvocationEvents, SessionInput } from './eval-set.js';
 import { migrateOldEvalData } from './migrate-old-eval-data.js';
@@ -116,13 +116,7 @@ function parseSessionInput(json: unknown, where: string, source: string): Sessio
 
 /** genai data (a Content, a FunctionCall): camelCase keys, nulls dropped, `args` and `response` kept as they are. */
 function dataOf(value: unknown): unknown {
-  return withoutNulls(camelizeKeys(value));
-}
-
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value as Json).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return camelCaseData(value);
 }
 
 function contentAt(value: unknown, where: string, source: string): Content {
