@@ -77,9 +77,13 @@ cat >package.json <<'EOF'
 EOF
 install() {
   npm install --strict-allow-scripts --prefer-offline --no-audit --no-fund --loglevel=error \
-    "$tarball" rxjs "typescript@~5.9" "@opentelemetry/api@^1.9.0" </dev/null
+    "$tarball" rxjs "typescript@~5.9" "@opentelemetry/api@^1.9.0" \
+    "@a2a-js/sdk@^1.3.0" "@ag-ui/client@^1.0.0" "@ag-ui/core@^1.0.0" "@ag-ui/encoder@^1.0.0" </dev/null
 }
-check "npm install <tarball> rxjs typescript @opentelemetry/api (strict install scripts; the last is rxadk/telemetry's peer)" install
+# the protocol entries are built on their SDKs (rxadk/a2a on @a2a-js/sdk's types, rxadk/ag-ui's
+# AdkAgent extends @ag-ui/client's AbstractAgent): a user of those entries installs them, as a
+# user of rxadk/telemetry installs @opentelemetry/api
+check "npm install <tarball> rxjs typescript and the peers of rxadk/telemetry (@opentelemetry/api), rxadk/a2a (@a2a-js/sdk) and rxadk/ag-ui (@ag-ui/client, core, encoder) (strict install scripts)" install
 [[ -d node_modules/rxadk ]] || finish
 absent() { for p in better-sqlite3 pg @modelcontextprotocol/sdk @types/better-sqlite3 @types/pg openai @anthropic-ai/sdk; do [[ ! -e "node_modules/$p" ]] || { echo "$p is installed"; return 1; }; done; }
 check "no optional peer installed (better-sqlite3, pg, MCP SDK, openai, @anthropic-ai/sdk)" absent
