@@ -12,18 +12,18 @@ import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
 
 // The heap figure (bench/dev-server-memory.ts, `npm run bench`) lives in the bench; this test holds
 // the bound itself, as `rxadk web` runs turns. It is a soak test: with RXADK_SOAK=1 (the soak step),
-// 20,000 turns over 2,000 sessions against the default bounds; without (`npm test`), a tenth of each:
-// 2,000 turns over 200 sessions against a tenth of the default bounds — the same proportions, so
-// the bound is crossed just as often per session and evicts just the same way.
+// 20,000 turns over 2,000 sessions against the default bounds; without (`npm test`), a fortieth of
+// each: 500 turns over 50 sessions against a fortieth of the default bounds — the same proportions,
+// so the bound is crossed just as often per session and evicts just the same way.
 const SOAK = process.env['RXADK_SOAK'] === '1';
-const SCALE = SOAK ? 1 : 10;
+const SCALE = SOAK ? 1 : 40;
 const TURNS = 20_000 / SCALE;
 const SESSIONS = 2_000 / SCALE;
 const MAX_RECORDS = DEFAULT_TRACE_RECORD_LIMIT / SCALE;
 const MAX_CHARS = DEFAULT_TRACE_CHAR_LIMIT / SCALE;
 
 describe(`the dev server's traces over ${TURNS} turns in ${SESSIONS} sessions (AppRunners, the trace plugin, recorded spans, one trace store)`, () => {
-  it(`keep within ${SOAK ? 'their default bounds' : 'a tenth of their default bounds'}; the most recently used sessions keep their latest turn whole`, async () => {
+  it(`keep within ${SOAK ? 'their default bounds' : 'a fortieth of their default bounds'}; the most recently used sessions keep their latest turn whole`, async () => {
     const getWeather = new FunctionTool<{ city: string }>({ name: 'get_weather', description: 'Weather.', execute: ({ city }) => ({ city, weather: 'sunny' }) });
     const turn: LlmResponse[] = [
       { content: { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] } },
@@ -33,7 +33,7 @@ describe(`the dev server's traces over ${TURNS} turns in ${SESSIONS} sessions (A
     const agent = new LlmAgent({ name: 'weather_agent', model, tools: [getWeather] });
     const sessionService = new InMemorySessionService();
     const apps = appSourceOf([{ name: 'weather', rootAgent: agent, plugins: [] }]);
-    // The soak runs the store AppRunners makes by default; the short run a store with a tenth of its bounds.
+    // The soak runs the store AppRunners makes by default; the short run a store with a fortieth of its bounds.
     const runners = new AppRunners(SOAK ? { apps, sessionService } : { apps, sessionService, traces: new TraceStore({ maxRecords: MAX_RECORDS, maxChars: MAX_CHARS }) });
     const runner = await lastValueFrom(runners.runnerFor('weather'));
     const ids = await lastValueFrom(range(0, SESSIONS).pipe(concatMap(() => sessionService.createSession({ appName: 'weather', userId: 'u' })), map((s) => s.id), toArray()));
