@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command: the type-check beside every Jest suite, one worker per core (jest.config.ts: the
+# The test command: type-check, then run every Jest suite, one worker per core (jest.config.ts: the
 # unit lane and the slow lanes), with a throw-away PostgreSQL cluster for the PostgreSQL tests
 # (scripts/with-postgres.sh: 127.0.0.1 only, a free port, removed on exit), then print one summary
 # line ("tests: N passed, N failed") that CI tools can read.
@@ -21,21 +21,13 @@ if (($# == 0)); then
   trap 'kill -- -"$consumer_pid" 2>/dev/null; exit 130' INT TERM
   export RXADK_CONSUMER_RESULT="$PWD/test-output/consumer"
 fi
-# The type-check runs beside Jest (ts-jest only strips types), not before it: on 2 cores it is
-# about 40 s of one core that Jest's start-up leaves idle. Its errors print after Jest's summary.
-rm -f test-output/tsc.txt
-npx tsc -p tsconfig.json --noEmit >test-output/tsc.txt 2>&1 &
-tsc_pid=$!
+if ! npx tsc -p tsconfig.json --noEmit; then
+  [[ -n "$consumer_pid" ]] && kill -- -"$consumer_pid" 2>/dev/null
+  exit 1
+fi
 
 bash scripts/with-postgres.sh node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile=test-output/jest.json "$@"
 status=$?
-if wait "$tsc_pid"; then
-  echo "== type-check (tsc --noEmit): no errors"
-else
-  echo "== type-check (tsc --noEmit) failed:"
-  cat test-output/tsc.txt
-  status=1
-fi
 if [[ -n "$consumer_pid" ]]; then
   wait "$consumer_pid"
   echo "== consumer test: $(tail -1 test-output/consumer.txt)"
