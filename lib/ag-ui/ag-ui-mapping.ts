@@ -2,6 +2,7 @@ import type { FunctionCall, FunctionResponse } from '@google/genai';
 import { type BaseEvent, EventType } from '@ag-ui/core';
 import type { Event } from '../events/event.js';
 import { statePatch } from './state-patch.js';
+import { unsentText } from '../front-ends/unsent-text.js';
 
 /**
  * Where the mapping of one run stands: the text message being streamed (its id is the model
@@ -98,7 +99,7 @@ function finalText(mapping: AgUiMapping, event: Event): AgUiMappingStep {
   const streamed = mapping.text?.id === event.id ? mapping.text.sent : undefined;
   if (streamed === undefined && !text) return endText(mapping);
   const opened = openText(mapping, event.id);
-  const rest = streamed === undefined ? text : text.startsWith(streamed) ? text.slice(streamed.length) : '';
+  const rest = unsentText(streamed, text);
   const ended = endText(opened.mapping);
   return { mapping: ended.mapping, out: [...opened.out, ...(rest ? [content(event.id, rest)] : []), ...ended.out] };
 }

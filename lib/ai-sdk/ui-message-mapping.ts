@@ -2,6 +2,7 @@ import type { FunctionCall, FunctionResponse } from '@google/genai';
 import type { Event } from '../events/event.js';
 import { isTempKey } from '../sessions/state-delta.js';
 import type { UiMessageChunk } from './ui-message-chunk.js';
+import { unsentText } from '../front-ends/unsent-text.js';
 
 /**
  * Where the mapping of one turn to UI message chunks stands: the open step (the model event it
@@ -108,7 +109,7 @@ function finalText(mapping: UiMessageMapping, event: Event): UiMessageMappingSte
   const streamed = mapping.text?.id === event.id ? mapping.text.sent : undefined;
   if (streamed === undefined && !text) return endText(mapping);
   const opened = openText(mapping, event.id);
-  const rest = streamed === undefined ? text : text.startsWith(streamed) ? text.slice(streamed.length) : '';
+  const rest = unsentText(streamed, text);
   const ended = endText(opened.mapping);
   const delta: UiMessageChunk[] = rest ? [{ type: 'text-delta', id: event.id, delta: rest }] : [];
   return { mapping: ended.mapping, out: [...opened.out, ...delta, ...ended.out] };
