@@ -51,7 +51,7 @@ const shared: Config = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true }],
+    '^.+\\.ts$': '<rootDir>/scripts/jest-esbuild-transform.cjs',
   },
 };
 

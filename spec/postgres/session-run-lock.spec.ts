@@ -10,7 +10,8 @@ import { FnAgent, textEvent, userText } from '../support/fn-agent.js';
 import { createTestDatabase, withClient } from './support/test-database.js';
 
 const CHILD = 'spec/postgres/support/runner-turns-child.ts';
-const TURNS = 200;
+/** Turns per process: 200 in the soak step (`RXADK_SOAK=1`, `npm run test:soak`), 40 in `npm test`. */
+const TURNS = process.env['RXADK_SOAK'] === '1' ? 200 : 40;
 const APP = 'lock';
 const USER = 'u1';
 
