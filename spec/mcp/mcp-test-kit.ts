@@ -14,6 +14,9 @@ import { readYaml } from '../support/recordings.js';
 /** The conformance agent's stdio server: `npx -y @modelcontextprotocol/server-everything` (installed locally). */
 export const EVERYTHING: McpStdioConnectionParams = { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] };
 
+/** The same server started by node itself, without npx's second of package resolution per start. */
+export const EVERYTHING_BY_NODE: McpStdioConnectionParams = { type: 'stdio', command: 'node', args: ['node_modules/.bin/mcp-server-everything'] };
+
 function invocation(runConfig?: RunConfig): InvocationContext {
   return new InvocationContext({
     session: newSession({ id: 's', appName: 'a', userId: 'u' }),

@@ -11,6 +11,7 @@ import { calls, text, user } from '../support/llm.js';
 import {
   eventually,
   EVERYTHING,
+  EVERYTHING_BY_NODE,
   everythingServers,
   normaliseDeclaration,
   readonlyContext,
@@ -124,15 +125,13 @@ describe('McpToolset over stdio (npx -y @modelcontextprotocol/server-everything)
 });
 
 describe('McpToolset tool filter and prefix (everything server)', () => {
-  const predicate = new McpToolset({ connectionParams: EVERYTHING, toolFilter: (tool) => tool.name.startsWith('get-') });
-  const prefixed = new McpToolset({ connectionParams: EVERYTHING, toolFilter: ['get-sum'], toolNamePrefix: 'everything' });
-  const all = new McpToolset({ connectionParams: EVERYTHING });
+  const predicate = new McpToolset({ connectionParams: EVERYTHING_BY_NODE, toolFilter: (tool) => tool.name.startsWith('get-') });
+  const prefixed = new McpToolset({ connectionParams: EVERYTHING_BY_NODE, toolFilter: ['get-sum'], toolNamePrefix: 'everything' });
+  const all = new McpToolset({ connectionParams: EVERYTHING_BY_NODE });
   const ctx = readonlyContext();
 
-  // One server start per hook, none inside a test.
-  beforeAll(() => firstValueFrom(all.getTools(ctx)));
-  beforeAll(() => firstValueFrom(predicate.getTools(ctx)));
-  beforeAll(() => firstValueFrom(prefixed.getTools(ctx)));
+  // The three servers start together here, none inside a test.
+  beforeAll(() => Promise.all([all, predicate, prefixed].map((toolset) => firstValueFrom(toolset.getTools(ctx)))));
   afterAll(async () => {
     await firstValueFrom(predicate.close());
     await firstValueFrom(prefixed.close());
