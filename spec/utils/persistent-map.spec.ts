@@ -17,13 +17,15 @@ function checkAgainstMap(hash: (key: string) => number, keys: readonly string[],
       reference.delete(key);
     }
     if (i % 50 === 0) versions.push([map, new Map(reference)]);
-    expect(map.size).toBe(reference.size);
-    expect(map.get(key)).toBe(reference.get(key));
+    // one comparison per operation (a failing one names the operation), not one expect per check
+    if (map.size !== reference.size || map.get(key) !== reference.get(key)) {
+      expect([i, key, map.size, map.get(key)]).toEqual([i, key, reference.size, reference.get(key)]);
+    }
   }
-  for (const [version, expected] of versions) {
-    expect(version.size).toBe(expected.size);
-    for (const key of keys) expect([key, version.has(key), version.get(key)]).toEqual([key, expected.has(key), expected.get(key)]);
-  }
+  // every earlier version still holds what the Map held then, key by key
+  const actual = versions.map(([version]) => [version.size, keys.map((key) => [key, version.has(key), version.get(key)])]);
+  const expected = versions.map(([, was]) => [was.size, keys.map((key) => [key, was.has(key), was.get(key)])]);
+  expect(actual).toEqual(expected);
 }
 
 describe('PersistentMap', () => {
