@@ -91,16 +91,29 @@ export class RemoteA2aAgent extends BaseAgent {
     return resolveAgentCard(agentCard, { ...cardResolution, ...(httpClient ? { fetch: httpClient } : {}) });
   }
 
-  /** `SendStreamingMessage`; unsubscribed before its end: the call is aborted and `CancelTask` sent. */
+  /**
+   * `SendStreamingMessage`; unsubscribed before its end: `CancelTask` is sent and the call aborted.
+   * When the caller leaves before the stream has named its task (the remote agent may already be
+   * running), the stream is read on, unseen, until the first event that names it (at most
+   * {@link CANCEL_WAIT_MS}), so that the remote task is cancelled all the same.
+   */
   private stream(client: Client, turn: RemoteTurn, ctx: InvocationContext): Observable<RemoteResponse> {
     return new Observable<RemoteResponse>((subscriber) => {
       const abort = new AbortController();
-      const seen = { taskId: turn.taskId, ended: false };
+      const seen = { taskId: turn.taskId, ended: false, leaving: false };
+      const cancel = (taskId: string) => {
+        abort.abort();
+        client.cancelTask({ id: taskId, tenant: '', metadata: undefined } as never).catch(() => undefined);
+      };
       const consume = async (): Promise<void> => {
         for await (const response of client.sendMessageStream(request(turn, ctx), { signal: abort.signal })) {
           const normalized = fromStreamResponse(response);
           if (!normalized) continue;
-          if (normalized.kind === 'task') seen.taskId = normalized.value.id;
+          seen.taskId ??= taskIdOf(normalized);
+          if (seen.leaving) {
+            if (seen.taskId) return cancel(seen.taskId);
+            continue;
+          }
           subscriber.next(normalized);
         }
       };
@@ -116,8 +129,9 @@ export class RemoteA2aAgent extends BaseAgent {
       );
       return () => {
         if (seen.ended) return;
-        abort.abort();
-        if (seen.taskId) client.cancelTask({ id: seen.taskId, tenant: '', metadata: undefined } as never).catch(() => undefined);
+        if (seen.taskId) return cancel(seen.taskId);
+        seen.leaving = true;
+        setTimeout(() => abort.abort(), CANCEL_WAIT_MS).unref();
       };
     });
   }
@@ -162,6 +176,15 @@ function request(turn: RemoteTurn, ctx: InvocationContext): never {
     referenceTaskIds: [],
   };
   return { tenant: '', message, configuration: undefined, metadata: undefined } as never;
+}
+
+/** How long a left stream is read on for its task id, so that its task can be cancelled. */
+const CANCEL_WAIT_MS = 10_000;
+
+/** The task an event of the stream belongs to (a message may belong to none). */
+function taskIdOf(response: RemoteResponse): string | undefined {
+  const id = response.kind === 'task' ? response.value.id : response.kind === 'message' ? response.value.taskId : response.value.taskId;
+  return id || undefined;
 }
 
 function fromStreamResponse(response: StreamResponse): RemoteResponse | undefined {

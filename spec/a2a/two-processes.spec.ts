@@ -29,8 +29,14 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(() => {
+afterAll(async () => {
+  // the suite ends once the other process has: nothing of it (a socket, a pending answer) outlives the suite
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
+  const stillThere = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(stillThere);
 });
 
 const textOf = (event: Event) => (event.content?.parts ?? []).map((p) => p.text ?? '').join('');
@@ -64,10 +70,20 @@ describe('two rxadk processes over A2A: a coordinator whose sub-agent is the oth
 
   it('cancel: unsubscribing the coordinator aborts the tool in the other process', async () => {
     const runner = coordinatorRunner();
-    const subscription = runner.runAsync({ userId: 'u', sessionId: 'cancel', newMessage: user('slow please') as never }).subscribe();
-    while (!output.includes('slow started')) await new Promise((resolve) => setTimeout(resolve, 20));
+    let failure: unknown;
+    const subscription = runner
+      .runAsync({ userId: 'u', sessionId: 'cancel', newMessage: user('slow please') as never })
+      .subscribe({ error: (error: unknown) => (failure = error) });
+    // the other process's log is the signal; a run that fails instead fails the test with its error
+    const waitFor = async (line: string) => {
+      while (!output.includes(line)) {
+        if (failure) throw failure;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await waitFor('slow started');
     subscription.unsubscribe();
-    while (!output.includes('aborted')) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor('aborted');
     expect(output.match(/aborted/g)).toHaveLength(1);
   }, 60_000);
 });
