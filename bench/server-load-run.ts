@@ -59,7 +59,7 @@ async function drive(servers: readonly ApiServerProcess[], shape: LoadShape, pre
     for (let t = 0; t < shape.turns; t++) {
       const begun = performance.now();
       const base = servers[(i + t) % servers.length]!.base;
-      results.push(await loadTurn(base, { prefix, session: i }, `What is the weather in ${CITIES[(i + t) % CITIES.length]}?`, shape.modelMs, started));
+      results.push(await loadTurn(base, { prefix, session: i, turn: t }, `What is the weather in ${CITIES[(i + t) % CITIES.length]}?`, shape.modelMs, started));
       if (shape.gapMs > 0 && t < shape.turns - 1) await sleep(Math.max(0, shape.gapMs - (performance.now() - begun)));
     }
   };
@@ -107,6 +107,7 @@ function runRow(run: LoadRun, sessions: number): Cell[] {
     fmt(f.p99),
     fmt(f.max, 0),
     `${fmt(f.headersP50)} / ${fmt(f.headersP99)} / ${fmt(f.headersMax, 0)}`,
+    `${fmt(f.firstTurnHeadersP99)} / ${fmt(f.laterTurnsHeadersP99)}`,
     `${fmt(f.sessionMeanP50)} / ${fmt(f.sessionMeanMax)}`,
     `${f.fewestTurnsAtHalf} (${f.sessionsIdleAtHalf} idle)`,
     run.peakRssMb.map((mb) => fmt(mb, 0)).join(' + '),
@@ -125,6 +126,7 @@ function runsTable(runs: readonly LoadRun[], sessions: number): string {
       'added p99 ms',
       'added max ms',
       'headers p50 / p99 / max ms',
+      'headers p99 ms, first turns / later',
       'session mean p50 / worst ms',
       'fewest turns done at half-time',
       'peak RSS MB',

@@ -42,7 +42,7 @@ function rssOf(pid: number): number {
 export async function startApiServer(cli: string, dir: string, sessionServiceUri: string): Promise<ApiServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [cli, 'api_server', dir, '--port', String(port), '--session-service-uri', sessionServiceUri], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [cli, 'api_server', dir, '--port', String(port), '--session-service-uri', sessionServiceUri], { stdio: 'ignore' });
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(child.pid!))), 250);
   const stop = () => {

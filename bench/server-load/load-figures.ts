@@ -13,6 +13,9 @@ export interface LoadFigures {
   headersP50: number;
   headersP99: number;
   headersMax: number;
+  /** The same wait for the sessions' first turns only, and for the later ones: p99. */
+  firstTurnHeadersP99: number;
+  laterTurnsHeadersP99: number;
   /** Each session's mean added latency: the median and the worst session's. */
   sessionMeanP50: number;
   sessionMeanMax: number;
@@ -59,6 +62,8 @@ export function loadFigures(results: readonly TurnResult[], sessions: number, se
     headersP50: percentile(headers, 0.5),
     headersP99: percentile(headers, 0.99),
     headersMax: headers.at(-1) ?? NaN,
+    firstTurnHeadersP99: percentile(ascending(answered.filter((r) => r.turn === 0).map((r) => r.headersMs)), 0.99),
+    laterTurnsHeadersP99: percentile(ascending(answered.filter((r) => r.turn > 0).map((r) => r.headersMs)), 0.99),
     sessionMeanP50: percentile(sessionMeans, 0.5),
     sessionMeanMax: sessionMeans.at(-1) ?? NaN,
     fewestTurnsAtHalf: Math.min(...doneAtHalf),

@@ -3,6 +3,8 @@
 /** What one turn came back with. */
 export interface TurnResult {
   session: number;
+  /** The turn's index in its session (0: the session's first request, on a new connection or not). */
+  turn: number;
   /** The turn's wall time minus its model time (two calls), ms. */
   latencyMs: number;
   /** Time to the response's headers, ms: how long the request waited before its run began streaming. */
@@ -28,20 +30,20 @@ interface SentEvent {
  *
  * @example
  * ```ts
- * const result = await loadTurn('http://127.0.0.1:8000', { prefix: 's', session: 3 }, 'What is the weather in Oslo?', 100, performance.now());
+ * const result = await loadTurn('http://127.0.0.1:8000', { prefix: 's', session: 3, turn: 0 }, 'What is the weather in Oslo?', 100, performance.now());
  * ```
  */
-export function loadTurn(base: string, id: { prefix: string; session: number }, text: string, modelMs: number, runStartedMs: number): Promise<TurnResult> {
+export function loadTurn(base: string, id: { prefix: string; session: number; turn: number }, text: string, modelMs: number, runStartedMs: number): Promise<TurnResult> {
   const sentAtMs = performance.now() - runStartedMs;
-  const { session } = id;
+  const { session, turn } = id;
   return sendTurn(base, id, text, modelMs, sentAtMs, runStartedMs).catch((error: unknown) => {
     const cause = (error as { cause?: { code?: string } }).cause;
     const failure = cause?.code ?? (error instanceof Error ? error.message : String(error));
-    return { session, latencyMs: NaN, headersMs: NaN, sentAtMs, doneAtMs: NaN, events: 0, whole: false, failure };
+    return { session, turn, latencyMs: NaN, headersMs: NaN, sentAtMs, doneAtMs: NaN, events: 0, whole: false, failure };
   });
 }
 
-async function sendTurn(base: string, { prefix, session }: { prefix: string; session: number }, text: string, modelMs: number, sentAtMs: number, runStartedMs: number): Promise<TurnResult> {
+async function sendTurn(base: string, { prefix, session, turn }: { prefix: string; session: number; turn: number }, text: string, modelMs: number, sentAtMs: number, runStartedMs: number): Promise<TurnResult> {
   const started = performance.now();
   const response = await fetch(`${base}/run_sse`, {
     method: 'POST',
@@ -58,5 +60,8 @@ async function sendTurn(base: string, { prefix, session }: { prefix: string; ses
     .map((line) => JSON.parse(line.slice(6)) as SentEvent);
   const last = events.at(-1)?.content?.parts?.[0]?.text ?? '';
   const whole = response.ok && events.length === 3 && /^It is (sunny|cloudy) in /.test(last);
-  return { session, latencyMs, headersMs, sentAtMs, doneAtMs: doneAt - runStartedMs, events: events.length, whole };
+  const error = events.find((event) => event.error)?.error;
+  const result = { session, turn, latencyMs, headersMs, sentAtMs, doneAtMs: doneAt - runStartedMs, events: events.length, whole };
+  // the server's error event, its session id left out so that the same failure counts once
+  return error ? { ...result, failure: error.replace(/session "[^"]*"/, 'session …') } : result;
 }
