@@ -1,166 +1,214 @@
 // The server under load (issue 30). Reports; never asserts.
-//   node dist/bench/server-load-run.js [--sessions 1000] [--turns 5] [--gap-ms 10000] [--model-ms 100]
-// One `rxadk api_server` process (in-memory sessions) serves a weather app whose model waits
-// `model-ms` per call (two calls per turn). Each of `sessions` sessions starts at a random point
-// of the first gap and sends `turns` turns through `/run_sse`, `gap-ms` apart (a person's pace);
-// `--gap-ms 0` sends each session's turns back to back (overload). Measured: turns per second,
-// the latency each turn adds over its model time (p50, p99, max), the server's peak RSS, and
-// whether every turn was answered whole (3 events, the answer last) and every session holds
-// exactly its turns' events, none lost or duplicated. Targets at a person's pace: p99 ≤ 25 ms,
-// RSS ≤ 400 MB.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+//   node dist/bench/server-load-run.js [--only pace,overload,postgres] [--sessions 1000] [--turns 5]
+//                                      [--gap-ms 10000] [--model-ms 100] [--pg-url postgresql://…]
+// `rxadk api_server` serves a weather app whose model waits `model-ms` per call (two calls per
+// turn). Each of `sessions` sessions starts at a random point of the first gap and sends `turns`
+// turns through `/run_sse`. Runs:
+//   pace      one process, in-memory sessions, turns `gap-ms` apart (a person's pace); targets:
+//             every turn answered whole, every session whole, added latency p99 ≤ 25 ms, RSS ≤ 400 MB;
+//   overload  the same with no pause between a session's turns: is it fair (does every session
+//             progress, does latency grow for all alike)?
+//   postgres  (with --pg-url or RXADK_BENCH_PG_URL) the overload through one process on PostgreSQL,
+//             then through two processes on the same database, each session's turns alternating
+//             between them; targets: no orphan call, no interleaved invocation, throughput of two
+//             ≥ 1.6× one.
+// Measured: turns per second, the latency each turn adds over its model time (p50, p99, max), the
+// wait for the response's headers, each session's mean, the fewest turns a session had finished at
+// the run's midpoint, the servers' peak RSS, and every stored session (4 events a turn, distinct
+// ids, no orphan call, no interleaved invocation).
+import { mkdtempSync, rmSync, symlinkSync, mkdirSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchOptions } from './bench-options.js';
-import { fmt, heading, progress, table } from './report.js';
+import { type Cell, fmt, heading, progress, table } from './report.js';
+import { startApiServer, type ApiServerProcess } from './server-load/api-server-process.js';
 import { writeLoadApp } from './server-load/load-app.js';
+import { loadFigures, type LoadFigures } from './server-load/load-figures.js';
+import { loadTurn, type TurnResult } from './server-load/load-turn.js';
+import { checkStoredSession, type StoredEvent } from './server-load/stored-session-check.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const CLI = join(ROOT, 'dist/lib/cli/main.js');
+const CITIES = ['Paris', 'Rome', 'Oslo', 'Lima', 'Quito'];
 
-interface TurnResult {
-  session: number;
-  latencyMs: number;
-  events: number;
-  whole: boolean;
-  /** Why the request failed (the client's error code), when it did. */
-  failure?: string;
+interface LoadShape {
+  sessions: number;
+  turns: number;
+  gapMs: number;
+  modelMs: number;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
+interface LoadRun {
+  label: string;
+  figures: LoadFigures;
+  sessionsWhole: number;
+  orphanCalls: number;
+  interleavedInvocations: number;
+  peakRssMb: number[];
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
-/** The server's resident set size, in bytes (Linux). */
-function rssOf(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.replace(/\D/g, '') ?? 0) * 1024;
-}
-
-/** One turn through /run_sse, or the reason it failed (a failed request is a turn not answered). */
-function turn(base: string, session: number, text: string, modelMs: number): Promise<TurnResult> {
-  return sendTurn(base, session, text, modelMs).catch((error: unknown) => {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    return { session, latencyMs: NaN, events: 0, whole: false, failure: cause?.code ?? (error instanceof Error ? error.message : String(error)) };
-  });
-}
-
-/** One turn through /run_sse: its latency over the model's time, and whether it came whole. */
-async function sendTurn(base: string, session: number, text: string, modelMs: number): Promise<TurnResult> {
+/** Every session's turns, session `i`'s turn `t` sent to `servers[(i + t) % servers.length]`. */
+async function drive(servers: readonly ApiServerProcess[], shape: LoadShape, prefix: string): Promise<{ results: TurnResult[]; seconds: number }> {
+  const results: TurnResult[] = [];
   const started = performance.now();
-  const response = await fetch(`${base}/run_sse`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ appName: 'weather', userId: 'u', sessionId: `s${session}`, newMessage: { role: 'user', parts: [{ text }] } }),
-  });
-  const body = await response.text();
-  const latencyMs = performance.now() - started - 2 * modelMs;
-  const events = body
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .map((line) => JSON.parse(line.slice(6)) as { content?: { parts?: { text?: string; functionCall?: unknown }[] }; error?: string });
-  const last = events.at(-1)?.content?.parts?.[0]?.text ?? '';
-  return { session, latencyMs, events: events.length, whole: response.ok && events.length === 3 && /^It is (sunny|cloudy) in /.test(last) };
+  const session = async (i: number) => {
+    await sleep(Math.random() * Math.max(shape.gapMs, 1));
+    for (let t = 0; t < shape.turns; t++) {
+      const begun = performance.now();
+      const base = servers[(i + t) % servers.length]!.base;
+      results.push(await loadTurn(base, { prefix, session: i, turn: t }, `What is the weather in ${CITIES[(i + t) % CITIES.length]}?`, shape.modelMs, started));
+      if (shape.gapMs > 0 && t < shape.turns - 1) await sleep(Math.max(0, shape.gapMs - (performance.now() - begun)));
+    }
+  };
+  await Promise.all(Array.from({ length: shape.sessions }, (_, i) => session(i)));
+  return { results, seconds: (performance.now() - started) / 1000 };
+}
+
+/** One run: start the servers, create the sessions, drive the load, check every stored session. */
+async function loadRun(label: string, dir: string, uri: string, serverCount: number, shape: LoadShape): Promise<LoadRun> {
+  const servers: ApiServerProcess[] = [];
+  try {
+    for (let i = 0; i < serverCount; i++) servers.push(await startApiServer(CLI, dir, uri));
+    // session ids of this run's own (runs share a PostgreSQL database)
+    const prefix = `${Date.now().toString(36)}-s`;
+    const sessionsUrl = (i: number) => `${servers[0]!.base}/apps/weather/users/u/sessions/${prefix}${i}`;
+    await Promise.all(Array.from({ length: shape.sessions }, (_, i) => fetch(sessionsUrl(i), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })));
+    progress(`server load: ${label}: ${shape.sessions} sessions × ${shape.turns} turns, ${shape.gapMs} ms apart, model ${shape.modelMs} ms per call, ${serverCount} process(es)`);
+    const { results, seconds } = await drive(servers, shape, prefix);
+    const figures = loadFigures(results, shape.sessions, seconds);
+    let sessionsWhole = 0;
+    let orphanCalls = 0;
+    let interleavedInvocations = 0;
+    for (let i = 0; i < shape.sessions; i++) {
+      const stored = (await (await fetch(sessionsUrl(i))).json()) as { events: StoredEvent[] };
+      const check = checkStoredSession(stored.events, shape.turns);
+      sessionsWhole += check.whole ? 1 : 0;
+      orphanCalls += check.orphanCalls;
+      interleavedInvocations += check.interleavedInvocations;
+    }
+    return { label, figures, sessionsWhole, orphanCalls, interleavedInvocations, peakRssMb: servers.map((s) => s.peakRss() / 1e6) };
+  } finally {
+    for (const server of servers) server.stop();
+  }
+}
+
+function runRow(run: LoadRun, sessions: number): Cell[] {
+  const f = run.figures;
+  return [
+    run.label,
+    `${f.answeredWhole}/${f.turns}`,
+    `${run.sessionsWhole}/${sessions}`,
+    `${run.orphanCalls} / ${run.interleavedInvocations}`,
+    fmt(f.turnsPerSecond),
+    fmt(f.p50),
+    fmt(f.p99),
+    fmt(f.max, 0),
+    `${fmt(f.headersP50)} / ${fmt(f.headersP99)} / ${fmt(f.headersMax, 0)}`,
+    `${fmt(f.firstTurnHeadersP99)} / ${fmt(f.laterTurnsHeadersP99)}`,
+    `${fmt(f.sessionMeanP50)} / ${fmt(f.sessionMeanMax)}`,
+    `${f.fewestTurnsAtHalf} (${f.sessionsIdleAtHalf} idle)`,
+    run.peakRssMb.map((mb) => fmt(mb, 0)).join(' + '),
+  ];
+}
+
+function runsTable(runs: readonly LoadRun[], sessions: number): string {
+  return table(
+    [
+      'run',
+      'turns answered whole',
+      'sessions whole',
+      'orphan calls / interleaved inv.',
+      'turns/s',
+      'added p50 ms',
+      'added p99 ms',
+      'added max ms',
+      'headers p50 / p99 / max ms',
+      'headers p99 ms, first turns / later',
+      'session mean p50 / worst ms',
+      'fewest turns done at half-time',
+      'peak RSS MB',
+    ],
+    runs.map((run) => runRow(run, sessions)),
+  );
+}
+
+const met = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
+
+function paceTargets(run: LoadRun, shape: LoadShape): Array<[string, string, string]> {
+  const f = run.figures;
+  const all = shape.sessions * shape.turns;
+  const rss = Math.max(...run.peakRssMb);
+  return [
+    ['every turn answered whole, every session whole (no event lost or duplicated)', `${f.answeredWhole}/${all}, ${run.sessionsWhole}/${shape.sessions}`, met(f.answeredWhole === all && run.sessionsWhole === shape.sessions)],
+    ['added latency p99 ≤ 25 ms', `${fmt(f.p99)} ms (p50 ${fmt(f.p50)} ms)`, met(f.p99 <= 25)],
+    ['server RSS ≤ 400 MB', `${fmt(rss, 0)} MB`, met(rss <= 400)],
+  ];
+}
+
+function overloadTargets(run: LoadRun): Array<[string, string, string]> {
+  const f = run.figures;
+  return [
+    ['overload: every session progresses (turns done at half-time, fewest)', `${f.fewestTurnsAtHalf} (${f.sessionsIdleAtHalf} sessions with none)`, met(f.sessionsIdleAtHalf === 0)],
+    ['overload: latency grows for all alike (worst session mean ÷ median session mean)', `${fmt(f.sessionMeanMax / f.sessionMeanP50, 2)}× (${fmt(f.sessionMeanMax)} ÷ ${fmt(f.sessionMeanP50)} ms)`, 'REPORTED'],
+  ];
+}
+
+function postgresTargets(one: LoadRun, two: LoadRun): Array<[string, string, string]> {
+  const ratio = two.figures.turnsPerSecond / one.figures.turnsPerSecond;
+  return [
+    ['PostgreSQL, two processes: no orphan call, no interleaved invocation', `${two.orphanCalls} orphan calls, ${two.interleavedInvocations} interleaved invocations; ${two.sessionsWhole} sessions whole`, met(two.orphanCalls === 0 && two.interleavedInvocations === 0)],
+    ['PostgreSQL: two processes ≥ 1.6× the throughput of one', `${fmt(ratio, 2)}× (${fmt(two.figures.turnsPerSecond)} ÷ ${fmt(one.figures.turnsPerSecond)} turns/s)`, met(ratio >= 1.6)],
+  ];
 }
 
 async function main(): Promise<void> {
-  const { int, value } = benchOptions(process.argv.slice(2));
-  const sessions = int('sessions', 1000);
-  const turns = int('turns', 5);
-  // 0 is a value here (overload), which int() reads as absent
-  const gapMs = value('gap-ms') === '0' ? 0 : int('gap-ms', 10_000);
-  const modelMs = int('model-ms', 100);
+  const { int, value, list } = benchOptions(process.argv.slice(2));
+  const only = list('only', 'pace,overload,postgres');
+  const shape: LoadShape = { sessions: int('sessions', 1000), turns: int('turns', 5), gapMs: int('gap-ms', 10_000), modelMs: int('model-ms', 100) };
+  const overload: LoadShape = { ...shape, gapMs: 0 };
+  const pgUrl = value('pg-url') ?? process.env['RXADK_BENCH_PG_URL'];
   const dir = mkdtempSync(join(tmpdir(), 'rxadk-server-load-'));
-  writeLoadApp(dir, join(ROOT, 'dist/lib'), modelMs);
+  writeLoadApp(dir, join(ROOT, 'dist/lib'), shape.modelMs);
   mkdirSync(join(dir, 'node_modules'));
   symlinkSync(join(ROOT, 'node_modules/rxjs'), join(dir, 'node_modules/rxjs'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(ROOT, 'dist/lib/cli/main.js'), 'api_server', dir, '--port', String(port)], { stdio: 'ignore' });
-  let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!))), 250);
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+  const runs: LoadRun[] = [];
+  const targets: Array<[string, string, string]> = [];
+  console.log(heading(`Server under load: ${shape.sessions} sessions × ${shape.turns} weather turns through /run_sse, model ${shape.modelMs} ms per call`));
+  console.log(`Load average at start (1/5/15 min): ${load()}`);
   try {
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/list-apps`)).ok) break;
-      } catch {
-        await sleep(20);
-      }
+    if (only.has('pace')) {
+      const run = await loadRun(`pace (${shape.gapMs} ms apart), 1 process, memory`, dir, 'memory://', 1, shape);
+      runs.push(run);
+      targets.push(...paceTargets(run, shape));
     }
-    progress(`server load: ${sessions} sessions × ${turns} turns, ${gapMs} ms apart, model ${modelMs} ms per call`);
-    await Promise.all(
-      Array.from({ length: sessions }, (_, i) =>
-        fetch(`${base}/apps/weather/users/u/sessions/s${i}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
-      ),
-    );
-    const cities = ['Paris', 'Rome', 'Oslo', 'Lima', 'Quito'];
-    const results: TurnResult[] = [];
-    const started = performance.now();
-    const session = async (i: number) => {
-      await sleep(Math.random() * Math.max(gapMs, 1));
-      for (let t = 0; t < turns; t++) {
-        const begun = performance.now();
-        results.push(await turn(base, i, `What is the weather in ${cities[(i + t) % cities.length]}?`, modelMs));
-        if (gapMs > 0 && t < turns - 1) await sleep(Math.max(0, gapMs - (performance.now() - begun)));
-      }
-    };
-    await Promise.all(Array.from({ length: sessions }, (_, i) => session(i)));
-    const seconds = (performance.now() - started) / 1000;
-    // every session holds exactly its turns' events (user, call, response, answer), with distinct ids
-    let sessionsWhole = 0;
-    for (let i = 0; i < sessions; i++) {
-      const stored = (await (await fetch(`${base}/apps/weather/users/u/sessions/s${i}`)).json()) as { events: { id: string }[] };
-      if (stored.events.length === turns * 4 && new Set(stored.events.map((e) => e.id)).size === stored.events.length) sessionsWhole++;
+    if (only.has('overload')) {
+      const run = await loadRun('overload (back to back), 1 process, memory', dir, 'memory://', 1, overload);
+      runs.push(run);
+      targets.push(...overloadTargets(run));
     }
-    const latencies = results.filter((r) => !r.failure).map((r) => r.latencyMs).sort((a, b) => a - b);
-    const failures = new Map<string, number>();
-    for (const r of results) if (r.failure) failures.set(r.failure, (failures.get(r.failure) ?? 0) + 1);
-    if (failures.size) console.log(`failed requests: ${[...failures].map(([why, n]) => `${n} × ${why}`).join(', ')}`);
-    const bySession = new Map<number, number[]>();
-    for (const r of results) if (!r.failure) bySession.set(r.session, [...(bySession.get(r.session) ?? []), r.latencyMs]);
-    const worstSessionMeans = [...bySession.values()].map((l) => l.reduce((a, b) => a + b, 0) / l.length).sort((a, b) => a - b);
-    console.log(heading(`Server under load: ${sessions} sessions × ${turns} turns, ${gapMs ? `${gapMs} ms apart` : 'back to back (overload)'}, model ${modelMs} ms per call`));
-    console.log(
-      table(
-        ['turns', 'answered whole', 'sessions whole', 'turns/s', 'added p50 ms', 'added p99 ms', 'added max ms', 'session mean p50 / max ms', 'peak RSS MB'],
-        [[
-          results.length,
-          results.filter((r) => r.whole).length,
-          `${sessionsWhole}/${sessions}`,
-          fmt(results.length / seconds),
-          fmt(percentile(latencies, 0.5)),
-          fmt(percentile(latencies, 0.99)),
-          fmt(latencies.at(-1) ?? NaN),
-          `${fmt(percentile(worstSessionMeans, 0.5))} / ${fmt(worstSessionMeans.at(-1) ?? NaN)}`,
-          fmt(peakRss / 1e6, 0),
-        ]],
-      ),
-    );
-    const p99 = percentile(latencies, 0.99);
-    if (gapMs > 0) {
-      console.log(
-        `\n${table(['target', 'measured', 'result'], [
-          ['every turn answered whole, every session whole', `${results.filter((r) => r.whole).length}/${sessions * turns}, ${sessionsWhole}/${sessions}`, results.every((r) => r.whole) && sessionsWhole === sessions ? 'MET' : 'NOT MET'],
-          ['added latency p99 ≤ 25 ms', `${fmt(p99)} ms`, p99 <= 25 ? 'MET' : 'NOT MET'],
-          ['server RSS ≤ 400 MB', `${fmt(peakRss / 1e6, 0)} MB`, peakRss <= 400e6 ? 'MET' : 'NOT MET'],
-        ])}`,
-      );
+    if (only.has('postgres') && pgUrl) {
+      const one = await loadRun('overload, 1 process, PostgreSQL', dir, pgUrl, 1, overload);
+      const two = await loadRun('overload, 2 processes, PostgreSQL (turns alternate)', dir, pgUrl, 2, overload);
+      runs.push(one, two);
+      targets.push(...postgresTargets(one, two));
+    } else if (only.has('postgres')) {
+      targets.push(['PostgreSQL, two processes', 'not run: no --pg-url nor RXADK_BENCH_PG_URL (bash scripts/postgres.sh start DIR prints one)', 'NOT RUN']);
     }
   } finally {
-    clearInterval(sampler);
-    server.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
+  for (const run of runs) for (const [why, n] of run.figures.failures) console.log(`${run.label}: ${n} failed requests (${why})`);
+  console.log(runsTable(runs, shape.sessions));
+  console.log(
+    '(added: a turn\'s wall time at the client minus its two model calls; headers: the wait for the response\'s headers, i.e. before the run began; ' +
+      'session mean: each session\'s mean added latency; at half-time: turns each session had finished by the run\'s midpoint.)',
+  );
+  console.log(`Load average at end (1/5/15 min): ${load()}`);
+  console.log(`\n${table(['target', 'measured', 'result'], targets)}`);
 }
 
 main().catch((error: unknown) => {

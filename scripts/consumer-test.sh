@@ -128,7 +128,9 @@ check "every entry point imports at run time (node out/entries.js)" node out/ent
 # A module hook (node:module register) records every package the import resolves; `import('rxadk')`
 # must load rxjs and rxadk's own small dependencies only, never @google/genai (with
 # google-auth-library, gaxios and ws), openai, @anthropic-ai/sdk, OpenTelemetry, a database driver
-# or the MCP SDK: a program that never calls a model pays nothing for its SDK.
+# or the MCP SDK: a program that never calls a model pays nothing for its SDK. ajv (CommonJS,
+# required on the first schema compiled) is looked for in the CommonJS module cache too: none
+# after the import, there after one tool's arguments checked against its parameters.
 cat >loaded-hooks.mjs <<'EOF'
 export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
@@ -142,11 +144,17 @@ import { execFileSync } from 'node:child_process';
 const register = "import { register } from 'node:module'; import { pathToFileURL } from 'node:url'; register('./loaded-hooks.mjs', pathToFileURL('./'));";
 const out = execFileSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', "await import('rxadk')"], { encoding: 'utf8' });
 const loaded = [...new Set(out.split('\n').filter(Boolean))].sort();
-const forbidden = /^(@google\/genai|google-auth-library|gaxios|ws|openai|@anthropic-ai\/sdk|@opentelemetry\/.*|better-sqlite3|pg|@modelcontextprotocol\/sdk|@a2a-js\/sdk|@ag-ui\/.*|ai)$/;
+const forbidden = /^(ajv|@google\/genai|google-auth-library|gaxios|ws|openai|@anthropic-ai\/sdk|@opentelemetry\/.*|better-sqlite3|pg|@modelcontextprotocol\/sdk|@a2a-js\/sdk|@ag-ui\/.*|ai)$/;
 console.log(`import('rxadk') loads: ${loaded.join(', ')}`);
 const bad = loaded.filter((name) => forbidden.test(name));
 if (bad.length) throw new Error(`import('rxadk') loaded ${bad.join(', ')}`);
 if (!loaded.includes('rxjs')) throw new Error('the module hook saw no rxjs: it did not record the import');
+const cache = (code) => execFileSync(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const rxadk = await import('rxadk'); ${code}; console.log(Object.keys(createRequire(import.meta.url).cache).filter((file) => /node_modules[\\/]ajv[\\/]/.test(file)).length)`], { encoding: 'utf8' }).trim();
+const before = cache('');
+const after = cache("new rxadk.FunctionTool({ name: 't', description: 'd', parameters: { type: 'object', properties: { n: { type: 'integer' } } }, execute: () => 1 }).validateArguments({ n: 'x' })");
+console.log(`ajv files in the CommonJS module cache: ${before} after import('rxadk'), ${after} after one tool's arguments checked`);
+if (before !== '0') throw new Error(`import('rxadk') loaded ajv (${before} files)`);
+if (after === '0') throw new Error('checking a tool\'s arguments did not load ajv: the module-cache check sees nothing');
 EOF
 check "import('rxadk') loads no model SDK and no optional peer (a module hook records the packages)" node startup.mjs
 

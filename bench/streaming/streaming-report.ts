@@ -141,3 +141,32 @@ export function scriptedRunnerTarget(result: StreamingResult): [string, string, 
   ];
 }
 
+
+/** Issue 30's target: the Runner's own work per chunk, above `ScriptedLlm` alone, ≤ 1 µs. */
+export const RUNNER_ABOVE_ADAPTER_TARGET_US = 1;
+
+/**
+ * The summary row for {@link RUNNER_ABOVE_ADAPTER_TARGET_US}: in each round, (the Runner turn on
+ * `ScriptedLlm` − `ScriptedLlm` alone in the same round) ÷ chunks; the median over the rounds, so
+ * that the machine's speed at that moment cancels out.
+ *
+ * @example
+ * ```ts
+ * const row = runnerAboveAdapterTarget(result);
+ * if (row) summary.push(row);
+ * ```
+ */
+export function runnerAboveAdapterTarget(result: StreamingResult): [string, string, string] | undefined {
+  const timings = result.providers.find((p) => p.provider === 'ScriptedLlm');
+  if (!timings || !('timings' in timings)) return undefined;
+  const runner = timings.timings.find((t) => t.path.framework === 'rxadk' && t.path.layer === 'Runner turn');
+  const adapter = timings.timings.find((t) => t.path.framework === 'rxadk' && t.path.layer === 'adapter');
+  if (!runner || !adapter) return undefined;
+  const rounds = overheadsPerChunk(runner, adapter, result.chunks);
+  const above = median(rounds);
+  return [
+    `streaming: Runner ≤ ${RUNNER_ABOVE_ADAPTER_TARGET_US} µs per chunk above ScriptedLlm alone`,
+    `${fmt(above, 2)} µs/chunk (median of ${rounds.length} interleaved rounds: ${rounds.map((us) => fmt(us, 2)).join(' ')})`,
+    above <= RUNNER_ABOVE_ADAPTER_TARGET_US && runner.count.chunks === result.chunks ? 'MET' : 'NOT MET',
+  ];
+}

@@ -1,13 +1,19 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { loadAjv } from './load-ajv.js';
 import type { JsonSchema } from './to-gemini-schema.js';
 
-const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
+let shared: Ajv | undefined;
+
+/** The one ajv instance, made (and ajv loaded) on the first schema compiled. */
+function sharedAjv(): Ajv {
+  return (shared ??= new (loadAjv().Ajv)({ allErrors: true, strict: false, coerceTypes: false }));
+}
 
 /** Checks a tool's arguments; returns `undefined` when valid, else a readable reason. */
 export type ArgumentValidator = (args: Record<string, unknown>) => string | undefined;
 
 /**
- * Compiles a JSON Schema once (with ajv) into an {@link ArgumentValidator}.
+ * Compiles a JSON Schema once (with ajv, loaded on the first call) into an {@link ArgumentValidator}.
  *
  * @example
  * ```ts
@@ -19,7 +25,7 @@ export type ArgumentValidator = (args: Record<string, unknown>) => string | unde
  */
 export function compileArgumentValidator(schema: JsonSchema): ArgumentValidator {
   const { $schema: _ignored, ...rest } = schema;
-  const validate: ValidateFunction = ajv.compile(rest);
+  const validate: ValidateFunction = sharedAjv().compile(rest);
   return (args) => (validate(args) ? undefined : describeErrors(validate.errors ?? []));
 }
 
