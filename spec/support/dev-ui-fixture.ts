@@ -27,12 +27,12 @@ export function slowApp(standIn: GeminiStandIn): AgentApp {
   return { name: 'slow', rootAgent: new LlmAgent({ name: 'slow_agent', model }), plugins: [] };
 }
 
-/** Builds the UI into `uiDir`, serves `apps` and `slow`, and opens the page once `firstApp` is listed. */
-export async function startDevUi(uiDir: string, apps: AgentApp[], firstApp: string): Promise<DevUiFixture> {
+/** Builds the UI into `uiDir`, serves `apps` and `slow` (eval sets in `evalsDir`, if given), and opens the page once `firstApp` is listed. */
+export async function startDevUi(uiDir: string, apps: AgentApp[], firstApp: string, options: { evalsDir?: string } = {}): Promise<DevUiFixture> {
   execFileSync(process.execPath, ['web/build-ui.mjs', uiDir], { stdio: 'pipe', timeout: 60_000 });
   const chunk = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] } }] });
   const standIn = await GeminiStandIn.start({ script: [{ chunks: [chunk('Let me think'), chunk(' for a minute.')], chunkDelayMs: 60_000 }] });
-  const server = await firstValueFrom(DevServer.start({ apps: appSourceOf([...apps, slowApp(standIn)]), port: 0, ui: uiDir }));
+  const server = await firstValueFrom(DevServer.start({ apps: appSourceOf([...apps, slowApp(standIn)]), port: 0, ui: uiDir, ...options }));
   const chromium = await launchChromiumProfile();
   const page = await chromium.context.newPage();
   const pageErrors: string[] = [];
