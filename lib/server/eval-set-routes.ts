@@ -1,5 +1,4 @@
 import { concatMap, defer, map, type Observable } from 'rxjs';
-import { camelCase } from '../evaluation/camel-case-data.js';
 import { emptyStateOf } from '../evaluation/empty-state-of.js';
 import { EvalNotFoundError } from '../evaluation/eval-not-found-error.js';
 import type { EvalCase } from '../evaluation/eval-set.js';
@@ -7,6 +6,7 @@ import { invocationsOfEvents } from '../evaluation/invocations-of-events.js';
 import type { LocalEvalSetsManager } from '../evaluation/local-eval-sets-manager.js';
 import { parseEvalCase } from '../evaluation/parse-eval-set.js';
 import type { AppRunners } from './app-runners.js';
+import { camelKeys } from './camel-keys.js';
 import { HttpError } from './http-error.js';
 import type { Route } from './route.js';
 import { withApp } from './with-app.js';
@@ -73,12 +73,6 @@ function notFound(kind: 'eval set' | 'eval case', params: Params): never {
 
 function caseIds(sets: LocalEvalSetsManager, params: Params): Observable<string[]> {
   return sets.getEvalSet(params['app']!, params['set']!).pipe(map((set) => (set ?? notFound('eval set', params)).evalCases.map((c) => c.evalId).sort()));
-}
-
-/** A JSON object's keys in camelCase (ADK's API takes either spelling). */
-function camelKeys(body: unknown, what: string): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, `${what} must be a JSON object.`);
-  return Object.fromEntries(Object.entries(body).map(([key, value]) => [camelCase(key), value]));
 }
 
 /** `{eval_set: {eval_set_id, eval_cases?, model_execution_mode?, tool_execution_mode?}}` (either case) → the id. */
