@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
+import { BUILT_IN_METRICS } from '../../lib/evaluation/built-in-metrics.js';
 import type { Session } from '../../lib/sessions/session.js';
 import { appSourceOf } from '../../lib/server/app-source.js';
 import { DevServer } from '../../lib/server/dev-server.js';
@@ -166,16 +167,78 @@ describe('the eval endpoints adk-web calls (a real server, eval sets in a folder
     expect((await call(server.url, 'GET', '/dev/apps/notes/eval_results/notes_bad_1')).status).toBe(400);
   });
 
-  it('metrics-info lists the metrics rxadk evaluates, with their [0, 1] interval', async () => {
+  it('run_eval runs the set through the app (the eval session kept in the server), scores each metric, answers ADK\'s RunEvalResult list, and stores the result', async () => {
+    await call(server.url, 'POST', '/dev/apps/notes/eval-sets', { eval_set: { eval_set_id: 'runs' } });
+    const sessionId = await noteSession();
+    await call(server.url, 'POST', '/dev/apps/notes/eval_sets/runs/add_session', { evalId: 'milk', sessionId, userId: 'u1' });
+    const before = ((await call(server.url, 'GET', '/dev/apps/notes/eval_results')).json as string[]).length;
+    const metrics = [{ metricName: 'tool_trajectory_avg_score', threshold: 1 }, { metricName: 'response_match_score', threshold: 0.8 }];
+    const answer = await call(server.url, 'POST', '/dev/apps/notes/eval_sets/runs/run_eval', { evalIds: ['milk'], evalMetrics: metrics });
+    expect(answer.status).toBe(200);
+    const [row, ...rest] = answer.json as Array<{ evalId: string; evalSetId: string; evalSetFile: string; finalEvalStatus: number; evalMetricResults: unknown[]; userId: string; sessionId: string; overallEvalMetricResults: Array<{ metricName: string; threshold: number; score: number; evalStatus: number }>; evalMetricResultPerInvocation: unknown[] }>;
+    expect(rest).toEqual([]);
+    expect(row).toMatchObject({ evalId: 'milk', evalSetId: 'runs', evalSetFile: 'runs', finalEvalStatus: 1, evalMetricResults: [], userId: 'u1' });
+    expect(row!.overallEvalMetricResults).toEqual([
+      { metricName: 'tool_trajectory_avg_score', threshold: 1, score: 1, evalStatus: 1 },
+      { metricName: 'response_match_score', threshold: 0.8, score: 1, evalStatus: 1 },
+    ]);
+    expect(row!.evalMetricResultPerInvocation).toHaveLength(2);
+    // the eval session is in the server's store (adk-web opens it), and kept out of the session list, as ADK does
+    expect(row!.sessionId).toMatch(/^___eval___session___/);
+    const evalSession = (await call(server.url, 'GET', `/apps/notes/users/u1/sessions/${row!.sessionId}`)).json as Session;
+    expect(evalSession.events.filter((e) => e.author === 'user').map((e) => e.content?.parts?.[0]?.text)).toEqual(['note: buy milk', 'hello']);
+    const listed = (await call(server.url, 'GET', '/apps/notes/users/u1/sessions')).json as Session[];
+    expect(listed.some((s) => s.id === row!.sessionId)).toBe(false);
+    // stored in the app's eval history
+    const ids = (await call(server.url, 'GET', '/dev/apps/notes/eval_results')).json as string[];
+    expect(ids).toHaveLength(before + 1);
+    const stored = (await call(server.url, 'GET', `/dev/apps/notes/eval_results/${ids.at(-1)}`)).json as { evalSetId: string; evalCaseResults: Array<{ evalId: string; finalEvalStatus: number; sessionId: string }> };
+    expect(ids.at(-1)).toMatch(/^notes_runs_\d+(\.\d+)?$/);
+    expect(stored.evalSetId).toBe('runs');
+    expect(stored.evalCaseResults.map((c) => [c.evalId, c.finalEvalStatus, c.sessionId])).toEqual([['milk', 1, row!.sessionId]]);
+  });
+
+  it('a case whose expected answer differs fails response_match_score with its score; /eval-sets/{set}/run answers {runEvalResults}', async () => {
+    const path = '/dev/apps/notes/eval_sets/runs/evals/milk';
+    const evalCase = (await call(server.url, 'GET', path)).json as EvalCaseOnWire;
+    evalCase.conversation[1]!.finalResponse = { parts: [{ text: 'Goodbye forever, cruel world.' }] };
+    await call(server.url, 'PUT', path, evalCase);
+    const answer = await call(server.url, 'POST', '/apps/notes/eval-sets/runs/run', { eval_metrics: [{ metric_name: 'response_match_score', threshold: 0.8 }] });
+    expect(answer.status).toBe(200);
+    const { runEvalResults } = answer.json as { runEvalResults: Array<{ finalEvalStatus: number; overallEvalMetricResults: Array<{ score: number; evalStatus: number }> }> };
+    expect(runEvalResults).toHaveLength(1);
+    expect(runEvalResults[0]!.finalEvalStatus).toBe(2);
+    const [metric] = runEvalResults[0]!.overallEvalMetricResults;
+    expect(metric!.evalStatus).toBe(2);
+    // ROUGE-1 F of "echo: hello" against the new expected answer is 0 for the second turn, 1 for the first: mean 0.5
+    expect(metric!.score).toBeCloseTo(0.5, 4);
+  });
+
+  it('run_eval refuses an unknown metric, a bad threshold, an unknown case or set, naming it', async () => {
+    const cases: Array<[string, unknown, number, RegExp]> = [
+      ['/dev/apps/notes/eval_sets/runs/run_eval', { evalMetrics: [{ metricName: 'bleu', threshold: 0.5 }] }, 400, /bleu/],
+      ['/dev/apps/notes/eval_sets/runs/run_eval', { evalMetrics: [{ metricName: 'response_match_score', threshold: 2 }] }, 400, /\[0, 1\]/],
+      ['/dev/apps/notes/eval_sets/runs/run_eval', { evalIds: ['nope'], evalMetrics: [{ metricName: 'response_match_score', threshold: 0.5 }] }, 404, /Eval case "nope" not found in eval set "runs"/],
+      ['/dev/apps/notes/eval_sets/missing/run_eval', { evalMetrics: [{ metricName: 'response_match_score', threshold: 0.5 }] }, 404, /Eval set "missing" not found/],
+      ['/dev/apps/nope/eval_sets/runs/run_eval', { evalMetrics: [{ metricName: 'response_match_score', threshold: 0.5 }] }, 404, /There is no app "nope"/],
+    ];
+    for (const [path, body, status, message] of cases) {
+      const answer = await call(server.url, 'POST', path, body);
+      expect([path, answer.status]).toEqual([path, status]);
+      expect((answer.json as { error: string }).error).toMatch(message);
+    }
+  });
+
+  it('metrics-info lists the metrics rxadk evaluates (its built-in metrics), with their [0, 1] interval', async () => {
     for (const path of ['/dev/apps/notes/metrics-info', '/apps/notes/metrics-info', '/dev/apps/notes/eval_metrics']) {
       const answer = (await call(server.url, 'GET', path)).json as { metricsInfo: Array<{ metricName: string; metricValueInfo: { interval: { minValue: number; maxValue: number } } }> };
-      expect(answer.metricsInfo.map((m) => m.metricName)).toEqual(['tool_trajectory_avg_score', 'response_match_score', 'final_response_match_v2']);
+      expect(answer.metricsInfo.map((m) => m.metricName)).toEqual([...BUILT_IN_METRICS.keys()]);
       expect(answer.metricsInfo.every((m) => m.metricValueInfo.interval.minValue === 0 && m.metricValueInfo.interval.maxValue === 1)).toBe(true);
     }
   });
 
   it('deletes a set in either spelling; then it is gone', async () => {
-    for (const [path, id] of [['/dev/apps/notes/eval_sets/older', 'older'], ['/apps/notes/eval-sets/smoke', 'smoke']] as const) {
+    for (const [path, id] of [['/dev/apps/notes/eval_sets/older', 'older'], ['/apps/notes/eval-sets/smoke', 'smoke'], ['/apps/notes/eval-sets/runs', 'runs']] as const) {
       const deleted = await call(server.url, 'DELETE', path);
       expect([deleted.status, deleted.json]).toEqual([200, null]);
       expect(existsSync(join(dir, 'notes', `${id}.evalset.json`))).toBe(false);
