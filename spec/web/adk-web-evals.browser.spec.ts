@@ -95,4 +95,57 @@ describe(SUITE, () => {
     const set = JSON.parse(readFileSync(join(evalsDir, 'weather', 'smoke.evalset.json'), 'utf8')) as { eval_cases: Array<{ eval_id: string }> };
     expect(set.eval_cases.map((c) => c.eval_id)).toEqual(['paris']);
   });
+
+  it("runs the set (run_eval with the dialog's metrics) and shows each metric's score and pass/fail", async () => {
+    // a second case whose expected answer is wrong, made over the API from the same session: it must fail
+    const sessionId = new URL(page.url()).searchParams.get('session') ?? '';
+    const added = await fetch(`${server.url}/dev/apps/weather/eval_sets/smoke/add_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ evalId: 'wrong', sessionId, userId: 'user' }) });
+    expect(added.status).toBe(200);
+    const wrong = (await (await fetch(`${server.url}/dev/apps/weather/eval_sets/smoke/evals/wrong`)).json()) as { conversation: Array<{ finalResponse: unknown }> };
+    wrong.conversation[0]!.finalResponse = { role: 'model', parts: [{ text: 'Heavy rain over Rome all week.' }] };
+    expect((await fetch(`${server.url}/dev/apps/weather/eval_sets/smoke/evals/wrong`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(wrong) })).status).toBe(200);
+    await page.locator('button', { has: page.locator('mat-icon', { hasText: /^refresh$/ }) }).first().click();
+    await page.getByText('wrong', { exact: true }).waitFor();
+
+    const run = page.waitForResponse((r) => r.url().endsWith('/dev/apps/weather/eval_sets/smoke/run_eval'));
+    await page.click('button:has-text("Run All")');
+    await page.locator('mat-dialog-container').getByText('EVALUATION METRICS').waitFor();
+    await page.locator('mat-dialog-container button:has-text("Start")').click();
+    const answer = await run;
+    expect(JSON.parse(answer.request().postData() ?? '{}')).toEqual({
+      evalIds: ['paris', 'wrong'],
+      evalMetrics: [
+        { metricName: 'tool_trajectory_avg_score', threshold: 1 },
+        { metricName: 'response_match_score', threshold: 0.7 },
+      ],
+    });
+    const rows = (await answer.json()) as Array<{ evalId: string; finalEvalStatus: number; overallEvalMetricResults: Array<{ metricName: string; score: number; evalStatus: number }> }>;
+    const byCase = new Map(rows.map((row) => [row.evalId, row]));
+    expect(byCase.get('paris')!.finalEvalStatus).toBe(1);
+    expect(byCase.get('paris')!.overallEvalMetricResults.map((m) => [m.metricName, m.score, m.evalStatus])).toEqual([
+      ['tool_trajectory_avg_score', 1, 1],
+      ['response_match_score', 1, 1],
+    ]);
+    expect(byCase.get('wrong')!.finalEvalStatus).toBe(2);
+    expect(byCase.get('wrong')!.overallEvalMetricResults.map((m) => [m.metricName, m.evalStatus])).toEqual([
+      ['tool_trajectory_avg_score', 1],
+      ['response_match_score', 2],
+    ]);
+    // the run history: one pass, one fail; per case how many metrics passed
+    await page.getByText('1 PASS').first().waitFor();
+    await page.getByText('1 FAIL').first().waitFor();
+    await page.locator('.status-card__history-case', { hasText: 'paris' }).getByText('2/2').waitFor();
+    await page.locator('.status-card__history-case', { hasText: 'wrong' }).getByText('1/2').waitFor();
+  });
+
+  it("opens a result: the eval session, with each metric's score against its threshold", async () => {
+    const opened = page.waitForResponse((r) => /\/apps\/weather\/users\/user\/sessions\/___eval___session___/.test(r.url()));
+    await page.locator('.status-card__history-case', { hasText: 'wrong' }).click();
+    expect((await opened).status()).toBe(200);
+    await page.getByText('It is sunny in Paris, 23°C.').first().waitFor();
+    // the score of each metric against its threshold: "Tool Trajectory 1.00 / 1.00", "Response Match 0.00 / 0.70"
+    const scores = /Tool Trajectory\s*1\.00\s*\/\s*1\.00[\s\S]*Response Match\s*0\.00\s*\/\s*0\.70/;
+    await page.waitForFunction((pattern) => new RegExp(pattern).test(document.body.innerText), scores.source);
+    expect((await (await fetch(`${server.url}/dev/apps/weather/eval_results`)).json()) as string[]).toHaveLength(1);
+  });
 });
