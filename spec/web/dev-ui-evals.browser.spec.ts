@@ -69,4 +69,32 @@ describe("rxadk web: the dev UI's evals (save a session as an eval case, run a s
     expect(fixture.pageErrors.splice(0)).toEqual([expect.stringContaining('status of 400 (Bad Request)')]);
     await page.screenshot({ path: join(OUT, 'dev-ui-evals-saved.png') });
   });
+
+  it("runs the set from the panel: the new result opens, with each metric's score, threshold and pass/fail", async () => {
+    await page.click('[data-eval-set=smoke] [data-testid=run-eval-set]');
+    await page.locator('#status', { hasText: 'Ran eval set smoke.' }).waitFor();
+    await page.locator('[data-testid=eval-result-item].pass', { hasText: 'smoke · 1/1 passed' }).waitFor();
+    await page.locator('[data-testid=eval-result] tr[data-case=paris]', { hasText: 'paris PASSED' }).waitFor();
+    const rows = page.locator('[data-testid=eval-result] tr[data-eval-id=paris]');
+    const cells = await rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
+    expect(cells).toEqual([
+      ['tool_trajectory_avg_score', '1.0000', '1', 'PASSED'],
+      ['response_match_score', '1.0000', '0.8', 'PASSED'],
+    ]);
+    await page.screenshot({ path: join(OUT, 'dev-ui-evals-result.png') });
+  });
+
+  it('a run that fails shows the failed metric; an earlier result opens on a click', async () => {
+    const set = JSON.parse(readFileSync(join(evalsDir, 'weather', 'smoke.evalset.json'), 'utf8')) as { eval_cases: Array<{ conversation: Array<{ final_response: unknown }> }> };
+    set.eval_cases[0]!.conversation[0]!.final_response = { role: 'model', parts: [{ text: 'Snow in Oslo.' }] };
+    const put = await fetch(`${fixture.server.url}/dev/apps/weather/eval_sets/smoke/evals/paris`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(set.eval_cases[0]) });
+    expect(put.status).toBe(200);
+    await page.click('[data-eval-set=smoke] [data-testid=run-eval-set]');
+    await page.locator('[data-testid=eval-result-item].fail', { hasText: 'smoke · 0/1 passed' }).waitFor();
+    await page.locator('[data-testid=eval-result] tr[data-metric=response_match_score] td.fail:last-child', { hasText: 'FAILED' }).waitFor();
+    // the earlier, passing result opens on a click
+    await page.locator('[data-testid=eval-result-item].pass').click();
+    await page.locator('[data-testid=eval-result-item].pass.selected').waitFor();
+    await page.locator('[data-testid=eval-result] tr[data-metric=response_match_score] td.pass:last-child', { hasText: 'PASSED' }).waitFor();
+  });
 });

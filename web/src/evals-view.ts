@@ -33,7 +33,8 @@ interface MetricResult {
 /**
  * The app's evals: its eval sets (with their cases and a Run button each, {@link runs$}) and the
  * results of past runs, newest first (a click on one, {@link resultPicks$}, shows it:
- * {@link showResult}): each case's status, and each metric's score, threshold and pass/fail.
+ * {@link showResult}): each case's status (and the reason of one not evaluated), and each
+ * metric's score, threshold and pass/fail.
  *
  * @example
  * ```ts
@@ -89,7 +90,7 @@ export class EvalsView {
     detail.replaceChildren(
       h('h3', {}, `${result.evalSetId} · ${timeOf(result.creationTimestamp)}`),
       h('table', { class: 'eval-cases' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'case'), h('th', {}, 'metric'), h('th', {}, 'score'), h('th', {}, 'threshold'), h('th', {}, 'status'))),
+        h('thead', {}, h('tr', {}, h('th', {}, 'metric'), h('th', {}, 'score'), h('th', {}, 'threshold'), h('th', {}, ''))),
         h('tbody', {}, ...result.evalCaseResults.flatMap(caseRows))),
     );
   }
@@ -111,22 +112,25 @@ function resultItem(result: EvalSetResultJson): HTMLElement {
       `${result.evalSetId} · ${passed}/${statuses.length} passed · ${timeOf(result.creationTimestamp)}`));
 }
 
-/** One row per metric of a case (one row with its status when it has none). */
+/** A row naming the case and its status, then one row per metric (score, threshold, pass/fail); the reason when it has no metric. */
 function caseRows(caseResult: Record<string, unknown>): HTMLElement[] {
   const evalId = String(caseResult['evalId'] ?? '');
   const status = statusOf(caseResult['finalEvalStatus']);
   const metrics = (caseResult['overallEvalMetricResults'] as MetricResult[] | undefined) ?? [];
-  const caseCell = () => h('td', { class: `case ${status.tone}`, title: status.word }, `${evalId} ${status.word}`);
-  if (metrics.length === 0) return [h('tr', { 'data-eval-id': evalId }, caseCell(), h('td', { colspan: '4' }, String(caseResult['reason'] ?? '')))];
-  return metrics.map((metric) => {
-    const metricStatus = statusOf(metric.evalStatus);
-    return h('tr', { 'data-eval-id': evalId, 'data-metric': metric.metricName ?? '' },
-      caseCell(),
-      h('td', {}, metric.metricName ?? ''),
-      h('td', { class: 'score' }, typeof metric.score === 'number' ? metric.score.toFixed(4) : '—'),
-      h('td', {}, metric.threshold === undefined ? '' : String(metric.threshold)),
-      h('td', { class: metricStatus.tone }, metricStatus.word));
-  });
+  const reason = caseResult['reason'];
+  const header = h('tr', { class: 'case-row', 'data-case': evalId },
+    h('th', { colspan: '4' }, evalId, ' ', h('span', { class: status.tone }, status.word), typeof reason === 'string' ? h('div', { class: 'reason' }, reason) : undefined));
+  return [
+    header,
+    ...metrics.map((metric) => {
+      const metricStatus = statusOf(metric.evalStatus);
+      return h('tr', { 'data-eval-id': evalId, 'data-metric': metric.metricName ?? '' },
+        h('td', { class: 'metric' }, metric.metricName ?? ''),
+        h('td', { class: 'score' }, typeof metric.score === 'number' ? metric.score.toFixed(4) : '—'),
+        h('td', {}, metric.threshold === undefined ? '' : String(metric.threshold)),
+        h('td', { class: metricStatus.tone }, metricStatus.word));
+    }),
+  ];
 }
 
 function statusOf(status: unknown): { word: string; tone: string } {
