@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { BUILT_IN_METRICS } from '../../lib/evaluation/built-in-metrics.js';
 import type { Session } from '../../lib/sessions/session.js';
+import { AgentApps } from '../../lib/server/agent-apps.js';
 import { appSourceOf } from '../../lib/server/app-source.js';
 import { DevServer } from '../../lib/server/dev-server.js';
 import { GeminiStandIn } from '../../lib/testing/gemini-stand-in.js';
@@ -245,5 +246,23 @@ describe('the eval endpoints adk-web calls (a real server, eval sets in a folder
       expect((await call(server.url, 'DELETE', path)).status).toBe(404);
     }
     expect((await call(server.url, 'GET', '/dev/apps/notes/eval_sets')).json).toEqual([]);
+  });
+});
+
+describe('the eval endpoints of a server on an agents folder (rxadk web <folder>)', () => {
+  it("keep the sets beside each app, in the apps' own folder, with no evalsDir", async () => {
+    const agents = mkdtempSync(join(tmpdir(), 'rxadk-eval-agents-'));
+    mkdirSync(join(agents, 'hello'));
+    writeFileSync(join(agents, 'hello', 'agent.js'), 'export const rootAgent = undefined; // listed, never loaded here\n');
+    writeFileSync(join(agents, 'hello', 'smoke.evalset.json'), JSON.stringify({ eval_set_id: 'smoke', eval_cases: [] }));
+    const server = await firstValueFrom(DevServer.start({ apps: new AgentApps(agents), port: 0, ui: false, log: () => undefined }));
+    try {
+      expect((await call(server.url, 'GET', '/dev/apps/hello/eval_sets')).json).toEqual(['smoke']);
+      expect((await call(server.url, 'POST', '/dev/apps/hello/eval-sets', { eval_set: { eval_set_id: 'more' } })).status).toBe(200);
+      expect(existsSync(join(agents, 'hello', 'more.evalset.json'))).toBe(true);
+    } finally {
+      await lastValueFrom(server.close(), { defaultValue: undefined });
+      rmSync(agents, { recursive: true, force: true });
+    }
   });
 });
