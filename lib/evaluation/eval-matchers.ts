@@ -12,7 +12,7 @@ export interface MatcherResult {
  * Matchers for `expect.extend(evalMatchers)`: `expect(results).toPassEval()` passes when there is
  * at least one case and every case PASSED, and otherwise fails with the per-case table. Declare
  * the matcher for TypeScript with
- * `declare module 'expect' { interface Matchers<R> { toPassEval(): R } }` (Jest 30).
+ * `declare global { namespace jest { interface Matchers<R> { toPassEval(): R } } }` (with `@types/jest`).
  *
  * @example
  * ```ts
