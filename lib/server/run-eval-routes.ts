@@ -56,10 +56,10 @@ export interface RunEvalResult {
  * ```
  */
 export function runEvalRoutes(runners: AppRunners, sets: LocalEvalSetsManager, agentsDir: string): Route[] {
-  const run = (params: Record<string, string>, body: unknown) => withApp(runners, params, () => runEvalSet(runners, sets, agentsDir, params['app']!, params['set']!, body));
+  const run = (params: Record<string, string>, body: unknown) => runEvalSet(runners, sets, agentsDir, params['app']!, params['set']!, body);
   return [
-    { method: 'POST', path: '/eval_sets/:set/run_eval', readsBody: true, handle: ({ params, body }) => run(params, body) },
-    { method: 'POST', path: '/eval-sets/:set/run', readsBody: true, handle: ({ params, body }) => run(params, body).pipe(map((reply) => (reply.kind === 'json' ? { ...reply, body: { runEvalResults: reply.body } } : reply))) },
+    { method: 'POST', path: '/eval_sets/:set/run_eval', readsBody: true, handle: ({ params, body }) => withApp(runners, params, () => run(params, body)) },
+    { method: 'POST', path: '/eval-sets/:set/run', readsBody: true, handle: ({ params, body }) => withApp(runners, params, () => run(params, body).pipe(map((runEvalResults) => ({ runEvalResults })))) },
   ];
 }
 
