@@ -17,6 +17,7 @@ const SLOW_LANES = [
   '\\.browser\\.spec\\.ts$',
   // single suites
   '/spec/cli/rxadk-run\\.spec\\.ts$',
+  '/spec/cli/rxadk-eval\\.spec\\.ts$',
   '/spec/cli/rxadk-typescript-apps\\.spec\\.ts$',
   '/spec/conformance/conformance\\.spec\\.ts$',
   '/spec/examples/examples\\.spec\\.ts$',

@@ -57,6 +57,7 @@ export const LAZY_IMPORTS = [
   { file: 'models/provider-llms.ts', folder: 'anthropic' },
   { file: 'services/get-session-service-from-uri.ts', folder: 'sqlite' },
   { file: 'services/get-session-service-from-uri.ts', folder: 'postgres' },
+  { file: 'evaluation/eval-runner-of.ts', folder: 'server' },
 ];
 
 const ROOT_ENTRY = '(root)';

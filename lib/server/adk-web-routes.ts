@@ -22,7 +22,7 @@ export const RXADK_VERSION = '0.1.0';
  * | `GET …/sessions/{id}/artifacts/{name}/versions/{v}` | that version (a `Part`) |
  * | `DELETE …/sessions/{id}/artifacts/{name}` | every version deleted; `null` |
  *
- * (Eval sets and the builder answer 501: see `notBuiltRoutes`.)
+ * (Eval sets: see `evalRoutes`; the builder answers 501: see `notBuiltRoutes`.)
  *
  * @example
  * ```ts

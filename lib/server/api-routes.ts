@@ -1,6 +1,7 @@
 import { catchError, concatMap, defer, filter, forkJoin, map, type Observable, of, toArray } from 'rxjs';
 import type { AppInfo } from './app-info.js';
 import type { Event } from '../events/event.js';
+import { isEvalSessionId } from '../evaluation/eval-session-id.js';
 import type { Session } from '../sessions/session.js';
 import type { AppRunners } from './app-runners.js';
 import { parseCreateSessionBody, type CreateSessionBody } from './create-session-body.js';
@@ -23,7 +24,7 @@ const SESSION = `${SESSIONS}/:session`;
  * |---|---|
  * | `GET /list-apps` | the app names |
  * | `GET /list-apps?detailed=true` | `{apps: AppInfo[]}`: name, root agent, description, language, and `error` for apps that failed to load |
- * | `GET /apps/{app}/users/{user}/sessions` | the user's sessions (without events) |
+ * | `GET /apps/{app}/users/{user}/sessions` | the user's sessions (without events), without the eval runs' (`___eval___session___…`, as ADK) |
  * | `POST /apps/{app}/users/{user}/sessions[/{id}]` | a new session (body: optional state) |
  * | `GET` / `DELETE /apps/{app}/users/{user}/sessions/{id}` | the session with its events / 204 |
  * | `GET /apps/{app}/users/{user}/sessions/{id}/artifacts[/{name}]` | artifact names / the latest version |
@@ -112,7 +113,7 @@ function listSessions(runners: AppRunners, params: Record<string, string>): Obse
   return defer(() => {
     runners.requireApp(params['app']!);
     return runners.sessionService.listSessions({ appName: params['app']!, userId: params['user']! });
-  }).pipe(map(({ sessions }) => jsonReply(sessions.map(sessionOnWire))));
+  }).pipe(map(({ sessions }) => jsonReply(sessions.filter((session) => !isEvalSessionId(session.id)).map(sessionOnWire))));
 }
 
 /** A new session; the id comes from the path (`sessionId`), the body, or the store. */

@@ -21,6 +21,8 @@ export interface AppSource {
   load(name: string): Observable<AgentApp>;
   /** Every app described, with its load error if it has one (`/list-apps?detailed=true`). Optional: derived from `load` when absent. */
   describe?(): Observable<AppInfo[]>;
+  /** The folder the apps are in, when they are in one: eval sets and results are kept there. */
+  readonly folder?: string;
 }
 
 /**

@@ -12,6 +12,7 @@ import { agUiRoutes } from './ag-ui-routes.js';
 import { apiRoutes } from './api-routes.js';
 import { AppRunners } from './app-runners.js';
 import { chatRoutes } from './chat-routes.js';
+import { evalRoutes } from './eval-routes.js';
 import type { Authenticate } from './authenticate.js';
 import type { AppSource } from './app-source.js';
 import { crossSitePolicy } from './cross-site-policy.js';
@@ -84,6 +85,12 @@ export interface DevServerOptions {
    * dev UI's user. See docs/front-ends.md.
    */
   authenticate?: Authenticate;
+  /**
+   * Where eval sets (`<evalsDir>/<app>/<set>.evalset.json`) and results
+   * (`<evalsDir>/<app>/.adk/eval_history/`) are kept, as ADK keeps them beside each app. Default:
+   * the apps' folder (`apps.folder`, an `AgentApps`'s); without either the eval endpoints answer 501.
+   */
+  evalsDir?: string;
 }
 
 /**
@@ -127,7 +134,7 @@ export class DevServer {
         ...(options.memoryService ? { memoryService: options.memoryService } : {}),
         traces: new TraceStore(traceStoreOptionsOf(options.traceLimits)),
       });
-      const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...agUiRoutes(runners, options.authenticate), ...chatRoutes(runners, options.authenticate), ...notBuiltRoutes(), ...pageRoutes(options)];
+      const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...agUiRoutes(runners, options.authenticate), ...chatRoutes(runners, options.authenticate), ...evalRoutes(runners, options.evalsDir ?? options.apps.folder), ...notBuiltRoutes(), ...pageRoutes(options)];
       const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });
       const api = createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) });
       const a2a = options.a2a ? a2aMounts(runners) : undefined;

@@ -1,3 +1,5 @@
+import { EvalInputError } from '../evaluation/eval-input-error.js';
+import { EvalNotFoundError } from '../evaluation/eval-not-found-error.js';
 import { ClientTurnError } from '../front-ends/client-turn-error.js';
 import { InvocationNotFoundError } from '../runner/invocation-not-found-error.js';
 import { AgentConfigError, InvalidRequestError, RxadkError, SessionNotFoundError } from '../utils/errors.js';
@@ -22,7 +24,7 @@ export class HttpError extends Error {
 
 /**
  * The HTTP error for anything thrown while answering a request: an {@link HttpError} as it is,
- * `SessionNotFoundError` → 404, `InvalidRequestError` → 400, a session that already exists →
+ * `SessionNotFoundError` and `EvalNotFoundError` → 404, `InvalidRequestError` and `EvalInputError` → 400, a session that already exists →
  * 409, an app that fails to load (`AgentConfigError`) → 500 with its message, anything else → 500.
  *
  * @example
@@ -34,8 +36,8 @@ export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof ClientTurnError) return new HttpError(error.status, error.message);
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof SessionNotFoundError || error instanceof InvocationNotFoundError) return new HttpError(404, message);
-  if (error instanceof InvalidRequestError) return new HttpError(400, message);
+  if (error instanceof SessionNotFoundError || error instanceof InvocationNotFoundError || error instanceof EvalNotFoundError) return new HttpError(404, message);
+  if (error instanceof InvalidRequestError || error instanceof EvalInputError) return new HttpError(400, message);
   if (isAlreadyExists(error)) return new HttpError(409, message);
   if (error instanceof AgentConfigError) return new HttpError(500, message);
   return new HttpError(500, message || 'Internal server error.');

@@ -32,3 +32,8 @@ export { liveRequestFromWire, InvalidLiveFrameError } from './live-request-from-
 export { agUiRoutes } from './ag-ui-routes.js';
 export { userOf, type Authenticate } from './authenticate.js';
 export { chatRoutes } from './chat-routes.js';
+export { evalRoutes } from './eval-routes.js';
+export { evalSetRoutes } from './eval-set-routes.js';
+export { evalResultRoutes } from './eval-result-routes.js';
+export { EVAL_METRICS_INFO, type EvalMetricInfo } from './eval-metrics-info.js';
+export { withApp } from './with-app.js';

@@ -2,37 +2,23 @@ import { of } from 'rxjs';
 import { jsonReply } from './reply.js';
 import type { Route } from './route.js';
 
-/** The eval and builder endpoints, relative to an app's prefix, with what they are about. */
+/** The builder endpoints, relative to an app's prefix, with what they are about. */
 const NOT_BUILT: ReadonlyArray<{ method: Route['method']; path: string; what: string }> = [
-  { method: 'GET', path: '/eval_sets', what: 'Eval sets are' },
-  { method: 'GET', path: '/eval-sets', what: 'Eval sets are' },
-  { method: 'POST', path: '/eval_sets/:set', what: 'Eval sets are' },
-  { method: 'POST', path: '/eval_sets/:set/add_session', what: 'Eval sets are' },
-  { method: 'GET', path: '/eval_sets/:set/evals', what: 'Eval cases are' },
-  { method: 'GET', path: '/eval_sets/:set/evals/:case', what: 'Eval cases are' },
-  { method: 'PUT', path: '/eval_sets/:set/evals/:case', what: 'Eval cases are' },
-  { method: 'DELETE', path: '/eval_sets/:set/evals/:case', what: 'Eval cases are' },
-  { method: 'POST', path: '/eval_sets/:set/run_eval', what: 'Evaluation is' },
-  { method: 'GET', path: '/eval_results', what: 'Eval results are' },
-  { method: 'GET', path: '/eval-results', what: 'Eval results are' },
-  { method: 'GET', path: '/eval_results/:result', what: 'Eval results are' },
-  { method: 'GET', path: '/eval_metrics', what: 'Eval metrics are' },
-  { method: 'GET', path: '/metrics-info', what: 'Eval metrics are' },
   { method: 'GET', path: '/builder', what: 'The agent builder is' },
   { method: 'POST', path: '/builder/save', what: 'The agent builder is' },
   { method: 'POST', path: '/builder/cancel', what: 'The agent builder is' },
 ];
 
 /**
- * What adk-web can ask for that rxadk does not have yet — eval sets, eval results and metrics,
- * and the agent builder — under both of ADK's prefixes (`/apps/{app}` and `/dev/apps/{app}`),
+ * What adk-web can ask for that rxadk does not have yet — the agent builder — under both of
+ * ADK's prefixes (`/apps/{app}` and `/dev/apps/{app}`),
  * plus the older `/builder/app/{app}`. Each answers 501 with a JSON `{error}` naming what is
  * missing, as ADK's own TypeScript server does; adk-web shows these features as empty.
  *
  * @example
  * ```ts
  * createRequestHandler([...apiRoutes(runners), ...notBuiltRoutes()]);
- * // GET /dev/apps/weather/eval_sets → 501 {"error": "Eval sets are not available in rxadk yet."}
+ * // GET /dev/apps/weather/builder → 501 {"error": "The agent builder is not available in rxadk yet."}
  * ```
  */
 export function notBuiltRoutes(): Route[] {

@@ -66,21 +66,34 @@ describe('the endpoints adk-web calls beyond running agents (a real server)', ()
     expect((await call(server.url, 'GET', `${base}/versions`)).json).toEqual([]);
   });
 
-  it('answers what rxadk does not have (eval sets, results and metrics, the builder) with 501 and a JSON message, under both prefixes', async () => {
-    const paths = ['eval_sets', 'eval-sets', 'eval_results', 'eval-results', 'eval_results/r1', 'eval_sets/s1/evals', 'eval_metrics', 'metrics-info', 'builder?ts=1'];
+  it('answers the builder, which rxadk does not have, with 501 and a JSON message, under both prefixes', async () => {
+    const requests = [
+      ['GET', '/apps/notes/builder?ts=1'],
+      ['GET', '/dev/apps/notes/builder?ts=1'],
+      ['POST', '/dev/apps/notes/builder/save'],
+      ['POST', '/apps/notes/builder/cancel'],
+      ['GET', '/builder/app/notes'],
+    ] as const;
+    for (const [method, path] of requests) {
+      const answer = await call(server.url, method, path, method === 'POST' ? {} : undefined);
+      expect([method, path, answer.status]).toEqual([method, path, 501]);
+      expect((answer.json as { error: string }).error).toMatch(/The agent builder is not available in rxadk yet/);
+    }
+  });
+
+  it('answers the eval endpoints with 501 saying where eval sets are kept, when the apps have no folder (built in code, no evalsDir)', async () => {
+    const paths = ['eval_sets', 'eval-sets', 'eval_results', 'eval-results', 'eval_results/r1', 'eval_sets/s1/evals', 'eval_metrics', 'metrics-info'];
     const requests = [
       ...['/apps/notes', '/dev/apps/notes'].flatMap((prefix) => paths.map((path) => ['GET', `${prefix}/${path}`] as const)),
-      ['POST', '/dev/apps/notes/eval_sets/s1'],
-      ['POST', '/dev/apps/notes/eval_sets/s1/run_eval'],
+      ['POST', '/dev/apps/notes/eval-sets'],
+      ['POST', '/dev/apps/notes/eval_sets/s1/add_session'],
       ['PUT', '/dev/apps/notes/eval_sets/s1/evals/c1'],
       ['DELETE', '/dev/apps/notes/eval_sets/s1/evals/c1'],
-      ['POST', '/dev/apps/notes/builder/save'],
-      ['GET', '/builder/app/notes'],
     ] as const;
     for (const [method, path] of requests) {
       const answer = await call(server.url, method, path, method === 'POST' || method === 'PUT' ? {} : undefined);
       expect([method, path, answer.status]).toEqual([method, path, 501]);
-      expect((answer.json as { error: string }).error).toMatch(/not available in rxadk yet/);
+      expect((answer.json as { error: string }).error).toMatch(/kept in the apps' folder/);
     }
   });
 });

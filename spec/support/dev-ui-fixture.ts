@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import type { AgentApp } from '../../lib/server/agent-apps.js';
@@ -27,12 +30,17 @@ export function slowApp(standIn: GeminiStandIn): AgentApp {
   return { name: 'slow', rootAgent: new LlmAgent({ name: 'slow_agent', model }), plugins: [] };
 }
 
-/** Builds the UI into `uiDir`, serves `apps` and `slow`, and opens the page once `firstApp` is listed. */
-export async function startDevUi(uiDir: string, apps: AgentApp[], firstApp: string): Promise<DevUiFixture> {
+/**
+ * Builds the UI into `uiDir`, serves `apps` and `slow` (eval sets in `evalsDir`, else in a temporary
+ * folder removed on close, as `rxadk web` keeps them in the agents folder), and opens the page once
+ * `firstApp` is listed.
+ */
+export async function startDevUi(uiDir: string, apps: AgentApp[], firstApp: string, options: { evalsDir?: string } = {}): Promise<DevUiFixture> {
   execFileSync(process.execPath, ['web/build-ui.mjs', uiDir], { stdio: 'pipe', timeout: 60_000 });
   const chunk = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] } }] });
   const standIn = await GeminiStandIn.start({ script: [{ chunks: [chunk('Let me think'), chunk(' for a minute.')], chunkDelayMs: 60_000 }] });
-  const server = await firstValueFrom(DevServer.start({ apps: appSourceOf([...apps, slowApp(standIn)]), port: 0, ui: uiDir }));
+  const ownEvalsDir = options.evalsDir === undefined ? mkdtempSync(join(tmpdir(), 'rxadk-dev-ui-')) : undefined;
+  const server = await firstValueFrom(DevServer.start({ apps: appSourceOf([...apps, slowApp(standIn)]), port: 0, ui: uiDir, evalsDir: options.evalsDir ?? ownEvalsDir }));
   const chromium = await launchChromiumProfile();
   const page = await chromium.context.newPage();
   const pageErrors: string[] = [];
@@ -45,6 +53,7 @@ export async function startDevUi(uiDir: string, apps: AgentApp[], firstApp: stri
     await chromium.close();
     await lastValueFrom(server.close(), { defaultValue: undefined });
     await standIn.close();
+    if (ownEvalsDir) rmSync(ownEvalsDir, { recursive: true, force: true });
   };
   return { server, chromium, page, standIn, pageErrors, close };
 }

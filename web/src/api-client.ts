@@ -1,6 +1,7 @@
 import type { Content, Part } from '@google/genai';
 import { defer, map, type Observable } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
+import type { EvalSetResultJson } from '../../lib/evaluation/local-eval-set-results-manager.js';
 import type { GraphNodeStructure } from '../../lib/server/graph-structure.js';
 import type { Session } from '../../lib/sessions/session.js';
 import type { TraceEntry } from '../../lib/server/trace-entry.js';
@@ -105,6 +106,41 @@ export class ApiClient {
     return this.json<Record<string, unknown>>('GET', `/dev/apps/${encodeURIComponent(ref.appName)}/debug/trace/${encodeURIComponent(eventId)}`);
   }
 
+  /** The app's eval-set ids (`GET /dev/apps/{app}/eval_sets`), sorted. */
+  listEvalSets(appName: string): Observable<string[]> {
+    return this.json<string[]>('GET', `${evalsPath(appName)}/eval_sets`);
+  }
+
+  /** Creates an empty eval set (`POST /dev/apps/{app}/eval-sets`, adk-web's body). */
+  createEvalSet(appName: string, evalSetId: string): Observable<unknown> {
+    return this.json<unknown>('POST', `${evalsPath(appName)}/eval-sets`, { eval_set: { eval_set_id: evalSetId, eval_cases: [] } });
+  }
+
+  /** The case ids of a set, sorted. */
+  listEvalCases(appName: string, evalSetId: string): Observable<string[]> {
+    return this.json<string[]>('GET', `${evalsPath(appName)}/eval_sets/${encodeURIComponent(evalSetId)}/evals`);
+  }
+
+  /** Saves a stored session as a case of a set (`add_session`). */
+  addSessionToEvalSet(ref: SessionRef, evalSetId: string, evalId: string): Observable<unknown> {
+    return this.json<unknown>('POST', `${evalsPath(ref.appName)}/eval_sets/${encodeURIComponent(evalSetId)}/add_session`, { evalId, sessionId: ref.sessionId, userId: ref.userId });
+  }
+
+  /** Runs a set's cases (all of them) with these metrics (`run_eval`); the result is stored in the app's eval history. */
+  runEval(appName: string, evalSetId: string, evalMetrics: ReadonlyArray<{ metricName: string; threshold: number }>): Observable<unknown> {
+    return this.json<unknown>('POST', `${evalsPath(appName)}/eval_sets/${encodeURIComponent(evalSetId)}/run_eval`, { evalIds: [], evalMetrics });
+  }
+
+  /** The ids of the app's stored results, oldest first. */
+  listEvalResults(appName: string): Observable<string[]> {
+    return this.json<string[]>('GET', `${evalsPath(appName)}/eval_results`);
+  }
+
+  /** One stored result. */
+  getEvalResult(appName: string, resultId: string): Observable<EvalSetResultJson> {
+    return this.json<EvalSetResultJson>('GET', `${evalsPath(appName)}/eval_results/${encodeURIComponent(resultId)}`);
+  }
+
   /**
    * One turn over `POST /run_sse` with streaming and trace on: the events and hooks as they
    * happen. Unsubscribing closes the connection, which cancels the run on the server.
@@ -138,6 +174,10 @@ export class ApiClient {
       selector: (response) => (response.ok ? readJson<T>(response) : failure(response)),
     });
   }
+}
+
+function evalsPath(appName: string): string {
+  return `/dev/apps/${encodeURIComponent(appName)}`;
 }
 
 function sessionsPath(appName: string, userId: string): string {

@@ -8,6 +8,7 @@
  * list clicks / "New" / the URL ─► selection ─switchMap─► openSession: history, then turns (Stop = takeUntil)
  *                no selection ─switchMap─► the first message typed ─► a new session (selection) that sends it
  * scope + selection ─► the URL (?app=&session=), so a reload reopens the session
+ * app ─► evals panel (sets, results; reloaded on "Save as eval case" and after a Run)
  * ```
  */
 import { BehaviorSubject, catchError, combineLatest, distinctUntilChanged, EMPTY, exhaustMap, filter, fromEvent, map, merge, type Observable, of, shareReplay, startWith, Subject, switchMap, take, tap, withLatestFrom } from 'rxjs';
@@ -16,6 +17,8 @@ import { viewArtifact } from './artifact-view.js';
 import { inspectMessage } from './inspect-message.js';
 import { ChatView } from './chat-view.js';
 import { deepLinkSearch, readDeepLink } from './deep-link.js';
+import { evalCaseSaves, type EvalContext, evalResultViews, evalRuns, evalsPanel } from './eval-actions.js';
+import { EvalsView } from './evals-view.js';
 import { eventLights } from '../../lib/server/event-lights.js';
 import { START_NODE_NAME, type GraphNodeStructure } from '../../lib/server/graph-structure.js';
 import { GraphView } from './graph-view.js';
@@ -54,7 +57,9 @@ const graph = new GraphView(page.graph);
 const graph$ = new BehaviorSubject<GraphNodeStructure | undefined>(undefined);
 
 const actions: SessionActionContext = { api, page, selection$, details: parts.details, listChanged: () => listChanged$.next() };
+const evals: EvalContext = { api, page, selection$, view: new EvalsView(page.evals), evalsChanged$: new Subject<string | undefined>() };
 const scope$ = scopeOf(page);
+const appName$ = scope$.pipe(map((scope) => scope.appName), distinctUntilChanged(), shareReplay({ bufferSize: 1, refCount: true }));
 
 merge(
   fromEvent(page.composer, 'submit').pipe(tap((submit) => submit.preventDefault())),
@@ -67,6 +72,10 @@ merge(
   newSessions(scope$),
   deletions(actions),
   renames(actions),
+  evalCaseSaves(evals),
+  evalsPanel(evals, appName$),
+  evalRuns(evals, appName$),
+  evalResultViews(evals, appName$),
   artifactViews(),
   appGraphs(scope$),
   inspections(),

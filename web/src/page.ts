@@ -14,6 +14,10 @@ export interface Page {
   newSession: HTMLButtonElement;
   deleteSession: HTMLButtonElement;
   renameSession: HTMLButtonElement;
+  /** Saves the open session as an eval case. */
+  saveEvalCase: HTMLButtonElement;
+  /** The app's eval sets and results. */
+  evals: HTMLElement;
   sessionList: HTMLElement;
   details: HTMLElement;
   chatLog: HTMLElement;
@@ -52,6 +56,8 @@ export function findPage(doc: Document): Page {
     newSession: get('new-session'),
     deleteSession: get('delete-session'),
     renameSession: get('rename-session'),
+    saveEvalCase: get('save-eval-case'),
+    evals: get('evals'),
     sessionList: get('session-list'),
     details: get('session-details'),
     chatLog: get('chat-log'),
@@ -104,7 +110,7 @@ const PLACEHOLDERS: Record<ComposerMode, string> = {
 };
 
 /**
- * Enables the rename and delete buttons only while a session is open, and the composer for it
+ * Enables the rename, delete and "save as eval case" buttons only while a session is open, and the composer for it
  * (closed, the composer is off until {@link setComposer} says otherwise).
  *
  * @example
@@ -116,6 +122,7 @@ export function setSessionOpen(page: Page, open: boolean): void {
   if (!open) showResume(page, undefined);
   page.deleteSession.disabled = !open;
   page.renameSession.disabled = !open;
+  page.saveEvalCase.disabled = !open;
   setComposer(page, open ? 'session' : 'off');
 }
 

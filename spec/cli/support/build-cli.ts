@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -6,6 +6,8 @@ import { build } from 'esbuild';
 export const CLI_BUILD_DIR = resolve('test-output/cli-build');
 /** `node <CLI_MAIN> run ...` runs `rxadk run`. */
 export const CLI_MAIN = join(CLI_BUILD_DIR, 'lib/cli/main.js');
+/** The eval fixtures (ADK's hello_world_agent, home_automation_agent, trip_planner_agent), compiled, with their eval files. */
+export const EVAL_APPS_DIR = join(CLI_BUILD_DIR, 'examples/eval');
 /** The demo apps (weather, hr, study_buddy), compiled. */
 export const APPS_DIR = join(CLI_BUILD_DIR, 'examples/apps');
 
@@ -24,7 +26,7 @@ export const APPS_DIR = join(CLI_BUILD_DIR, 'examples/apps');
 export async function buildCli(outdir: string = CLI_BUILD_DIR): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: ['lib/**/*.ts', 'examples/apps/**/*.ts', 'examples/shared/*.ts', 'examples/workflows/**/*.ts'],
+    entryPoints: ['lib/**/*.ts', 'examples/apps/**/*.ts', 'examples/shared/*.ts', 'examples/workflows/**/*.ts', 'examples/eval/**/*.ts'],
     outdir,
     outbase: '.',
     format: 'esm',
@@ -33,4 +35,6 @@ export async function buildCli(outdir: string = CLI_BUILD_DIR): Promise<void> {
     bundle: false,
     logLevel: 'silent',
   });
+  // the eval fixtures' eval sets and criteria, beside their compiled apps
+  cpSync('examples/eval', join(outdir, 'examples/eval'), { recursive: true, filter: (src) => !src.endsWith('.ts') && !src.includes('.adk') });
 }
