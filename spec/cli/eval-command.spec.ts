@@ -34,6 +34,8 @@ describe('rxadk eval: bad input exits 2 with a clear message, and nothing runs o
     ['a threshold outside [0, 1]', { 'c.json': JSON.stringify({ criteria: { response_match_score: 80 } }) }, (app) => [join(app, 'good.evalset.json'), '--config_file_path', join(app, 'c.json')], /threshold of "response_match_score" in .*c\.json must be a number in \[0, 1\], not 80/],
     ['an eval set id with a path separator', {}, () => ['../../etc/passwd'], /not a file, and an eval set id may not contain a path separator/],
     ['a case the set does not have', {}, () => ['good:c1,nope'], /has no case "nope"\. Cases: c1/],
+    ['a custom metric without a module', { 'c.json': JSON.stringify({ criteria: { polite: 1 }, custom_metrics: { polite: { code_config: {} } } }) }, (app) => ['good', '--config_file_path', join(app, 'c.json')], /The custom metric "polite" in .*c\.json needs \{"code_config": \{"name": "<file>:<export>"\}\}/],
+    ['a criterion naming a custom metric that is not registered', { 'c.json': JSON.stringify({ criteria: { polite: 1 } }) }, (app) => ['good', '--config_file_path', join(app, 'c.json')], /Unknown metric "polite"/],
     ['a bad --num_runs', {}, () => ['good', '--num_runs', '0'], /--num_runs must be a whole number of at least 1, not "0"/],
   ];
 

@@ -67,7 +67,7 @@ describe('rxadk eval on the ported ADK fixtures', () => {
     expect(result.stdout).toContain('2 cases: 2 passed, 0 failed, 0 not evaluated');
   });
 
-  it('a deliberately broken agent fails (exit 1) with a readable table; a set id, :case and kebab-case flags work', async () => {
+  it('a deliberately broken agent fails (exit 1) with a readable table; a set id, :case, kebab-case flags and a custom metric module work', async () => {
     const app = mkdtempSync(join(tmpdir(), 'broken_home-'));
     // the home automation agent, with a model that always switches device_3 instead of the one asked for
     writeFileSync(
@@ -81,13 +81,16 @@ describe('rxadk eval on the ported ADK fixtures', () => {
        export const rootAgent = new LlmAgent({ name: 'broken', model: new ScriptedLlm(Array.from({ length: 20 }, () => reply)), tools: [setDeviceInfo] });`,
     );
     copyFileSync(join(FIXTURES, 'home_automation_agent', 'test_files', 'simple_multi_turn_conversation.test.json'), join(app, 'multi.evalset.json'));
-    writeFileSync(join(app, 'criteria.json'), JSON.stringify({ criteria: { tool_trajectory_avg_score: 1, response_match_score: 0.5 } }));
+    // and a custom metric, in ADK's custom_metrics shape, from a module beside the criteria
+    writeFileSync(join(app, 'metrics.js'), 'export const saysDone = ({ actual }) => (actual.every((i) => i.finalResponse?.parts?.[0]?.text?.startsWith("Done")) ? 1 : 0);');
+    writeFileSync(join(app, 'criteria.json'), JSON.stringify({ criteria: { tool_trajectory_avg_score: 1, response_match_score: 0.5, says_done: 1 }, custom_metrics: { says_done: { code_config: { name: './metrics.js:saysDone' } } } }));
     const caseId = 'tests/integration/fixture/home_automation_agent/test_files/simple_multi_turn_conversation.test.json';
     const result = await rxadkEval([app, `multi:${caseId}`, '--config-file-path', join(app, 'criteria.json'), '--num-runs', '2']);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^FAILED +tests\/integration\/fixture\/home_automation_agent\/test_files\/simple_multi_turn_conversation\.test\.json$/m);
     expect(result.stdout).toMatch(/tool_trajectory_avg_score +0\.0000 +1\.00 +FAILED/);
     expect(result.stdout).toMatch(/response_match_score +0\.\d{4} +0\.50 +FAILED/);
+    expect(result.stdout).toMatch(/says_done +1\.0000 +1\.00 +PASSED/);
     expect(result.stdout).toContain('2 cases: 0 passed, 2 failed, 0 not evaluated');
     expect(historyOf(app)).toHaveLength(1);
     rmSync(app, { recursive: true, force: true });

@@ -104,6 +104,19 @@ describe('evaluate()', () => {
     expect(lenient[0]!.finalEvalStatus).toBe(EvalStatus.PASSED);
   });
 
+  it('scores against the invocation_events form of intermediate data too', async () => {
+    const events: Invocation = {
+      ...kitchen,
+      intermediateData: { invocationEvents: [{ author: 'home', content: { role: 'model', parts: [{ functionCall: { name: 'set_light', args: { status: 'off', room: 'kitchen' } } }] } }] },
+    };
+    const [result] = await all({ agent: homeAgent(), evalSet: setOf(caseOf('events', [events])) });
+    expect(result!.overallEvalMetricResults[0]).toMatchObject({ metricName: 'tool_trajectory_avg_score', score: 1 });
+  });
+
+  it('an empty set gives no result and completes', async () => {
+    expect(await all({ agent: homeAgent(), evalSet: setOf() })).toEqual([]);
+  });
+
   it('reports a conversation_scenario case NOT_EVALUATED with the reason, without running it', async () => {
     const seen: string[] = [];
     const [result] = await all({ agent: homeAgent(seen), evalSet: setOf(caseOf('sim', [], { conversationScenario: { startingPrompt: 'hi' } })) });

@@ -13,6 +13,7 @@ import type { ParsedArgs } from '../../utils/parse-args.js';
 import type { CliCommand } from '../cli-command.js';
 import { detailedResults } from '../eval/detailed-results.js';
 import { type EvalOutput, progressText } from '../eval/eval-progress.js';
+import { withCustomMetrics } from '../eval/custom-metric-modules.js';
 import { type LoadedEvalSet, loadEvalSets } from '../eval/load-eval-sets.js';
 
 /** `rxadk eval --help`. */
@@ -64,12 +65,17 @@ function runEval(args: ParsedArgs, out: EvalOutput): Observable<number> {
   const total = sets.reduce((n, set) => n + set.evalSet.evalCases.length * numRuns, 0);
   const appName = basename(resolve(agentDir));
   out.write(`Running ${total} case run${total === 1 ? '' : 's'} of ${sets.length} eval set${sets.length === 1 ? '' : 's'} on ${appName}.\n`);
-  return from(sets).pipe(
-    concatMap((set) => runSet(agentDir, set, numRuns, parallel).pipe(map((result) => ({ set, result })))),
+  // every custom metric loads before any case runs: a bad one is bad input (exit 2)
+  const ready = from(sets).pipe(
+    concatMap((set) => withCustomMetrics(set.config, set.customMetrics).pipe(map((config): LoadedEvalSet => ({ ...set, config })))),
+    toArray(),
+  );
+  return ready.pipe(
+    concatMap((loaded) => from(loaded).pipe(concatMap((set) => runSet(agentDir, set, numRuns, parallel).pipe(map((result) => ({ set, result })))))),
     map((entry, index) => ({ ...entry, done: index + 1 })),
     tap(({ result, done }) => out.write(progressText(result, done, total, out.isTTY))),
     toArray(),
-    map((entries) => sets.map((set) => ({ set, results: entries.filter((e) => e.set === set).map((e) => e.result) }))),
+    map((entries) => sets.map((set) => ({ set, results: entries.filter((e) => e.set.source === set.source && e.set.evalSet === set.evalSet).map((e) => e.result) }))),
     tap((done) => report(done, agentDir, appName, args, out)),
     map((done) => (done.some(({ results }) => results.some((r) => r.finalEvalStatus === EvalStatus.FAILED)) ? 1 : 0)),
   );

@@ -5,11 +5,15 @@ import { DEFAULT_EVAL_CONFIG, type EvalConfig, parseEvalConfig } from '../../eva
 import { EvalInputError } from '../../evaluation/eval-input-error.js';
 import type { EvalSet, SessionInput } from '../../evaluation/eval-set.js';
 import { parseEvalSet } from '../../evaluation/parse-eval-set.js';
+import { type CustomMetricModule, customMetricModulesOf } from './custom-metric-modules.js';
 
 /** One eval set to run, as `rxadk eval` resolved it: the set (cases filtered), its criteria, and where they came from. */
 export interface LoadedEvalSet {
   evalSet: EvalSet;
+  /** The criteria as read (custom metrics still named by their modules). */
   config: EvalConfig;
+  /** The custom metrics' modules, to load before running (see `withCustomMetrics`). */
+  customMetrics: CustomMetricModule[];
   /** The eval file. */
   source: string;
   /** The criteria's file, or `'defaults'`. */
@@ -39,8 +43,8 @@ function loadOne(agentDir: string, spec: string, configFile: string | undefined)
   const { target, caseIds } = splitCases(spec);
   const source = fileOf(agentDir, target);
   const set = withInitialSession(parseEvalSet(readJson(source), source), dirname(source), basename(resolve(agentDir)));
-  const { config, configSource } = configOf(configFile ?? defaultConfigFile(source));
-  return { evalSet: caseIds ? onlyCases(set, caseIds, source) : set, config, source, configSource };
+  const { config, configSource, customMetrics } = configOf(configFile ?? defaultConfigFile(source));
+  return { evalSet: caseIds ? onlyCases(set, caseIds, source) : set, config, customMetrics, source, configSource };
 }
 
 /** `file.json:c1,c2` → the file and the case ids (the first colon after the file name; a drive letter's colon is not one). */
@@ -74,12 +78,15 @@ function defaultConfigFile(source: string): string | undefined {
   return existsSync(beside) ? beside : undefined;
 }
 
-function configOf(file: string | undefined): { config: EvalConfig; configSource: string } {
-  if (!file) return { config: DEFAULT_EVAL_CONFIG, configSource: 'defaults' };
+function configOf(file: string | undefined): { config: EvalConfig; configSource: string; customMetrics: CustomMetricModule[] } {
+  if (!file) return { config: DEFAULT_EVAL_CONFIG, configSource: 'defaults', customMetrics: [] };
   if (!existsSync(file)) throw new EvalInputError(`The config file ${file} does not exist.`, { file });
   const json = readJson(file);
-  parseEvalConfig(json, file, [...BUILT_IN_METRICS.keys()]);
-  return { config: json as EvalConfig, configSource: file };
+  const customMetrics = customMetricModulesOf(json, file);
+  // checked now, with the custom metrics' names standing for their functions (loaded before the run)
+  const { custom_metrics: _snake, customMetrics: _camel, ...criteria } = (json ?? {}) as Record<string, unknown>;
+  parseEvalConfig(Array.isArray(json) ? json : criteria, file, [...BUILT_IN_METRICS.keys(), ...customMetrics.map((m) => m.metricName)]);
+  return { config: json as EvalConfig, configSource: file, customMetrics };
 }
 
 function onlyCases(set: EvalSet, caseIds: readonly string[], source: string): EvalSet {

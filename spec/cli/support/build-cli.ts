@@ -36,5 +36,5 @@ export async function buildCli(outdir: string = CLI_BUILD_DIR): Promise<void> {
     logLevel: 'silent',
   });
   // the eval fixtures' eval sets and criteria, beside their compiled apps
-  cpSync('examples/eval', join(outdir, 'examples/eval'), { recursive: true, filter: (src) => !src.endsWith('.ts') && !src.includes('.adk') });
+  cpSync('examples/eval', join(outdir, 'examples/eval'), { recursive: true, filter: (src) => !src.endsWith('.ts') && !src.includes('.adk') && !src.includes('node_modules') });
 }
