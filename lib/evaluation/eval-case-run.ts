@@ -5,6 +5,7 @@ import type { EvalCriterion, EvalMetricFunction } from './eval-metric.js';
 import type { EvalCaseResult } from './eval-result.js';
 import type { EvalCase, Invocation } from './eval-set.js';
 import { EvalStatus } from './eval-status.js';
+import { EVAL_SESSION_ID_PREFIX } from './eval-session-id.js';
 import { finalEvalStatusOf } from './final-eval-status-of.js';
 import { scoreInvocations } from './score-invocations.js';
 
@@ -34,7 +35,7 @@ const DEFAULT_USER_ID = 'test_user_id';
 export function evalCaseRun(input: EvalCaseRunInput): Observable<EvalCaseResult> {
   const { runner, evalCase } = input;
   const userId = evalCase.sessionInput?.userId || DEFAULT_USER_ID;
-  const sessionId = `___eval___session___${globalThis.crypto.randomUUID()}`;
+  const sessionId = `${EVAL_SESSION_ID_PREFIX}${globalThis.crypto.randomUUID()}`;
   const base = { evalSetId: input.evalSetId, evalId: evalCase.evalId, sessionId, userId };
   if (evalCase.conversationScenario !== undefined) {
     return of(unscored(base, EvalStatus.NOT_EVALUATED, 'The case has a conversation_scenario: rxadk has no user simulator yet, so it was not run.'));
