@@ -25,6 +25,8 @@ export interface LiveRun {
   turnMs: number[];
   /** Heap used after a full GC, MB, before the first frame and every `heapEvery` frames. */
   heapMb: number[];
+  /** Process CPU time (user + system) over the frames, µs per frame, GCs for the heap samples excluded (the stand-in's share included). */
+  cpuUsPerFrame: number;
 }
 
 type Want = keyof LiveOut;
@@ -47,6 +49,11 @@ class Arrivals {
   }
 }
 
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return used.user + used.system;
+}
+
 function heapMb(): number {
   collectGarbage();
   return process.memoryUsage().heapUsed / 1e6;
@@ -56,7 +63,9 @@ export async function runLiveConversation(path: LivePath, standIn: GeminiLiveSta
   standIn.enqueue(liveScript(options.frames, options.turns));
   const arrivals = new Arrivals();
   const session = await path.open(standIn.baseUrl, arrivals.sink);
-  const run: LiveRun = { path: path.name, roundTripMs: [], addedMs: [], turnMs: [], heapMb: [heapMb()] };
+  const run: LiveRun = { path: path.name, roundTripMs: [], addedMs: [], turnMs: [], heapMb: [heapMb()], cpuUsPerFrame: 0 };
+  let cpu = 0;
+  let cpuStart = process.cpuUsage();
   for (let frame = 1; frame <= options.frames; frame++) {
     const arrived = arrivals.next('audio');
     const start = nowMs();
@@ -64,8 +73,13 @@ export async function runLiveConversation(path: LivePath, standIn: GeminiLiveSta
     const at = await arrived;
     run.roundTripMs.push(at - start);
     run.addedMs.push(wire.sent - start + (at - wire.received));
-    if (frame % options.heapEvery === 0) run.heapMb.push(heapMb());
+    if (frame % options.heapEvery === 0) {
+      cpu += cpuSince(cpuStart);
+      run.heapMb.push(heapMb());
+      cpuStart = process.cpuUsage();
+    }
   }
+  run.cpuUsPerFrame = (cpu + cpuSince(cpuStart)) / options.frames;
   for (let turn = 0; turn < options.turns; turn++) {
     const complete = arrivals.next('turnComplete');
     const start = nowMs();
