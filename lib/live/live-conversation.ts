@@ -6,7 +6,6 @@ import {
   concatMap,
   connect,
   defer,
-  EMPTY,
   endWith,
   filter,
   ignoreElements,
@@ -131,10 +130,13 @@ export function liveConnection(
         const reply = (response: Event): void => toolResponses.next({ content: response.content! });
         return merge(
           userContents.pipe(takeUntil(done), concatMap((content) => ctx.emit(ctx.createEvent({ author: 'user', content })))),
-          steps.pipe(concatMap((step) => ('event' in step ? of(step.event) : EMPTY))),
           steps.pipe(
-            concatMap((step) => ('committedCalls' in step ? of(step.committedCalls) : EMPTY)),
-            mergeMap((event) => liveToolCalls(ctx, agent, event, request.toolsDict, cancelled, reply)),
+            filter((step): step is { event: Event } => 'event' in step),
+            map((step) => step.event),
+          ),
+          steps.pipe(
+            filter((step): step is { committedCalls: Event } => 'committedCalls' in step),
+            mergeMap((step) => liveToolCalls(ctx, agent, step.committedCalls, request.toolsDict, cancelled, reply)),
           ),
         );
       }),
