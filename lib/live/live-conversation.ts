@@ -1,10 +1,11 @@
 import type { Content } from '@google/genai';
 import {
   BehaviorSubject,
+  catchError,
   concat,
   concatMap,
+  connect,
   defer,
-  EMPTY,
   endWith,
   filter,
   ignoreElements,
@@ -17,6 +18,7 @@ import {
   share,
   Subject,
   takeUntil,
+  takeWhile,
   tap,
   throwError,
 } from 'rxjs';
@@ -29,6 +31,7 @@ import { type LiveRequest, liveRequestAction } from '../models/live-request.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
 import { saveLiveAudio } from './live-audio-artifact.js';
+import { closeCutTurn, type LiveItem } from './close-cut-turn.js';
 import { liveConnectConfig } from './live-connect-config.js';
 import { liveEvent } from './live-event.js';
 import { liveToolCalls } from './live-tool-calls.js';
@@ -41,6 +44,13 @@ export const MAX_LIVE_RECONNECTS = 5;
  * latest session resumption handle after `goAway` or a close 1006/1011/1012 (at most
  * {@link MAX_LIVE_RECONNECTS} times in a row: the count resets on every event). Without a handle
  * the `LiveConnectionClosedError` (a `ModelError` naming the close code) ends the run.
+ *
+ * What a drop does to the turn it cuts (with or without a handle): the text handed on only
+ * partial so far is stored whole and `interrupted`, unfinished transcriptions as finished
+ * ({@link closeCutTurn}); tools still running are cancelled as by a `toolCallCancellation` (their
+ * `abortSignal` fires) and answer neither connection, and calls not handed on yet (no
+ * `turnComplete`) are dropped: a resumed Gemini session is at its last handle, which it only
+ * issues while no call or generation is under way.
  *
  * ```
  * connection 1: --e--h--e--X          (h = resumption update, X = close 1011)
@@ -80,7 +90,9 @@ function isReconnectable(error: unknown): boolean {
  * ```
  *
  * Resumption handles go into `handle`; a `goAway` with a handle fails with a reconnectable
- * `LiveConnectionClosedError` (the caller reconnects). When `requests` completes, a close goes out.
+ * `LiveConnectionClosedError` (the caller reconnects), and so does a drop; either comes after the
+ * events before it are emitted, and after {@link closeCutTurn} closed the cut turn. When
+ * `requests` completes, a close goes out.
  *
  * @example
  * ```ts
@@ -99,28 +111,35 @@ export function liveConnection(
     const userContents = new Subject<Content>();
     const outgoing = merge(requests.pipe(tap((r) => userContentOf(r, userContents)), endWith({ close: true })), toolResponses);
     const connectRequest: LlmRequest = { ...request, liveConnectConfig: liveConnectConfig(ctx.runConfig, { hasSubAgents: agent.subAgents.length > 0, ...(handle.value ? { handle: handle.value } : {}) }) };
-    const responses = agent.canonicalModel().connect(connectRequest).exchange(outgoing).pipe(
+    return agent.canonicalModel().connect(connectRequest).exchange(outgoing).pipe(
       tap((response) => keepHandle(response, handle)),
-      share({ resetOnComplete: false, resetOnError: false, resetOnRefCountZero: true }),
-    );
-    const done = responses.pipe(ignoreElements(), endWith(true));
-    const cancelled = responses.pipe(
-      filter((r) => !!r.toolCallCancellation),
-      map((r) => r.toolCallCancellation?.ids ?? []),
-    );
-    const steps = responses.pipe(
-      concatMap((response) => (response.goAway && handle.value ? throwError(() => goAwayError(ctx, agent)) : of(response))),
-      concatMap((response) => emitStep(ctx, liveEvent(ctx, response, request.toolsDict))),
-      share(),
-    );
-    const reply = (response: Event): void => toolResponses.next({ content: response.content! });
-    return merge(
-      userContents.pipe(takeUntil(done), concatMap((content) => ctx.emit(ctx.createEvent({ author: 'user', content })))),
-      steps.pipe(concatMap((step) => ('event' in step ? of(step.event) : EMPTY))),
-      steps.pipe(
-        concatMap((step) => ('committedCalls' in step ? of(step.committedCalls) : EMPTY)),
-        mergeMap((event) => liveToolCalls(ctx, agent, event, request.toolsDict, cancelled, reply)),
-      ),
+      map((response): LiveItem => (response.goAway && handle.value ? { failure: goAwayError(ctx, agent) } : { response })),
+      takeWhile((item) => !('failure' in item), true),
+      catchError((failure: unknown) => of<LiveItem>({ failure })),
+      closeCutTurn(),
+      connect((items) => {
+        const done = items.pipe(ignoreElements(), endWith(true));
+        const cancelled = items.pipe(
+          filter((item) => 'response' in item && !!item.response.toolCallCancellation),
+          map((item) => ('response' in item && item.response.toolCallCancellation?.ids) || []),
+        );
+        const steps = items.pipe(
+          concatMap((item) => ('failure' in item ? throwError(() => item.failure) : emitStep(ctx, liveEvent(ctx, item.response, request.toolsDict)))),
+          share(),
+        );
+        const reply = (response: Event): void => toolResponses.next({ content: response.content! });
+        return merge(
+          userContents.pipe(takeUntil(done), concatMap((content) => ctx.emit(ctx.createEvent({ author: 'user', content })))),
+          steps.pipe(
+            filter((step): step is { event: Event } => 'event' in step),
+            map((step) => step.event),
+          ),
+          steps.pipe(
+            filter((step): step is { committedCalls: Event } => 'committedCalls' in step),
+            mergeMap((step) => liveToolCalls(ctx, agent, step.committedCalls, request.toolsDict, cancelled, reply)),
+          ),
+        );
+      }),
     );
   });
 }

@@ -44,8 +44,10 @@ export interface GeminiLiveConnectionRecord {
   path: string;
   /** The `setup` message's body (model, generationConfig, systemInstruction, tools, sessionResumption, ...). */
   setup: Record<string, unknown> & { model?: string };
-  /** Every client message after the setup, in order. */
+  /** Every client message after the setup, in order (empty under `keepMessages: false`). */
   received: Array<Record<string, unknown>>;
+  /** How many messages of each kind the client sent after the setup (counted even when not kept). */
+  counts: Record<GeminiLiveClientKind, number>;
   /** True once the socket closed. */
   closed: boolean;
 }
@@ -61,7 +63,15 @@ export interface GeminiLiveConnectionRecord {
 export interface GeminiLiveStandInOptions {
   /** One script per connection, in the order connections arrive; a connection beyond them runs no script. */
   connections?: GeminiLiveStep[][];
+  /**
+   * Whether to keep every client message in {@link GeminiLiveConnectionRecord.received} (default
+   * true). A long run (a benchmark's 10,000 audio frames) turns it off, so that the stand-in's
+   * memory stays flat; the counts are kept either way.
+   */
+  keepMessages?: boolean;
 }
+
+const CLIENT_KINDS: readonly GeminiLiveClientKind[] = ['clientContent', 'realtimeInput', 'toolResponse'];
 
 const BIDI_PATH = /^\/ws\/google\.ai\.generativelanguage\.[^./]+\.GenerativeService\.BidiGenerateContent$/;
 
@@ -92,6 +102,7 @@ export class GeminiLiveStandIn {
   /** What went wrong on the client's side: tool responses naming ids never called, messages that are not JSON. */
   readonly problems: string[] = [];
   private readonly scripts: GeminiLiveStep[][];
+  private readonly keepMessages: boolean;
   private readonly sockets = new Set<Socket>();
   private readonly waiters: Array<() => void> = [];
 
@@ -103,6 +114,7 @@ export class GeminiLiveStandIn {
     options: GeminiLiveStandInOptions,
   ) {
     this.scripts = [...(options.connections ?? [])];
+    this.keepMessages = options.keepMessages ?? true;
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
@@ -164,7 +176,7 @@ export class GeminiLiveStandIn {
   }
 
   private serve(ws: WsSocket, path: string): void {
-    const record: GeminiLiveConnectionRecord = { path, setup: {}, received: [], closed: false };
+    const record: GeminiLiveConnectionRecord = { path, setup: {}, received: [], counts: { clientContent: 0, realtimeInput: 0, toolResponse: 0 }, closed: false };
     const script = this.scripts.shift() ?? [];
     const calls = new Set<string>();
     let setUp: () => void = () => undefined;
@@ -178,7 +190,8 @@ export class GeminiLiveStandIn {
         ws.send(JSON.stringify({ setupComplete: {} }));
         setUp();
       } else {
-        record.received.push(message);
+        for (const kind of CLIENT_KINDS) if (kind in message) record.counts[kind]++;
+        if (this.keepMessages) record.received.push(message);
         this.checkToolResponse(message, calls);
       }
       this.wake();
@@ -201,7 +214,7 @@ export class GeminiLiveStandIn {
       } else if ('await' in step) {
         const kind = step.await;
         const wanted = ++awaited[kind];
-        await this.until(() => record.closed || record.received.filter((m) => kind in m).length >= wanted);
+        if (record.counts[kind] < wanted) await this.until(() => record.closed || record.counts[kind] >= wanted);
       } else if (step.close === 1006) {
         ws.terminate();
       } else {

@@ -29,7 +29,7 @@ export interface WsModule {
 const WS_PACKAGE = 'ws';
 
 /**
- * Loads `ws` (a dependency of `@google/genai`).
+ * Loads `ws` (a dependency of rxadk, and the WebSocket client `@google/genai` uses on Node).
  *
  * @example
  * ```ts

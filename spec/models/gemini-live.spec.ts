@@ -1,4 +1,4 @@
-import { firstValueFrom, NEVER, of, toArray } from 'rxjs';
+import { concat, firstValueFrom, NEVER, of, toArray } from 'rxjs';
 import { Gemini } from '../../lib/models/gemini.js';
 import { LiveConnectionClosedError } from '../../lib/models/live-connection-closed-error.js';
 import type { LiveRequest } from '../../lib/models/live-request.js';
@@ -109,6 +109,15 @@ describe('Gemini.connect (through @google/genai live client, against GeminiLiveS
     await firstValueFrom(gemini().connect(request).exchange(of({ content: user('now') })).pipe(toArray()));
     expect(standIn.connections[0]!.setup).toMatchObject({ sessionResumption: { handle: 'h-1' } });
     expect(standIn.received('clientContent')).toEqual([{ turns: [user('now')], turnComplete: true }]);
+  });
+
+  it('the stand-in counts what it does not keep (keepMessages: false), and awaits by the counts', async () => {
+    standIn = await GeminiLiveStandIn.start({ keepMessages: false, connections: [[{ await: 'realtimeInput' }, { await: 'realtimeInput' }, { close: 1000 }]] });
+    const blob = { mimeType: 'audio/pcm;rate=16000', data: 'AQID' };
+    const responses = await firstValueFrom(gemini().connect(createLlmRequest()).exchange(concat(of({ blob }, { blob }), NEVER)).pipe(toArray()));
+    expect(responses).toEqual([]);
+    expect(standIn.connections[0]!.counts).toEqual({ clientContent: 0, realtimeInput: 2, toolResponse: 0 });
+    expect(standIn.connections[0]!.received).toEqual([]);
   });
 
   it('unsubscribing closes the socket', async () => {

@@ -41,6 +41,7 @@ describe('Runner.runLive (Gemini Live through @google/genai, against GeminiLiveS
     ...(e.content ? { content: e.content.parts } : {}),
     ...(e.inputTranscription ? { input: e.inputTranscription } : {}),
     ...(e.outputTranscription ? { output: e.outputTranscription } : {}),
+    ...(e.interrupted ? { interrupted: true } : {}),
     ...(e.turnComplete ? { turnComplete: true } : {}),
   });
 
@@ -153,14 +154,17 @@ describe('Runner.runLive (Gemini Live through @google/genai, against GeminiLiveS
     expect(saved).toEqual({ inlineData: { mimeType: 'audio/pcm;rate=24000', data: 'AAAA' } });
   });
 
+  const handleUpdate: GeminiLiveStep = { send: { sessionResumptionUpdate: { newHandle: 'handle-1', resumable: true } } };
+
   it.each([
     ['close 1011', { close: 1011, reason: 'internal' } as GeminiLiveStep],
     ['close 1006', { close: 1006 } as GeminiLiveStep],
+    ['close 1012', { close: 1012, reason: 'restart' } as GeminiLiveStep],
     ['goAway', { send: { goAway: { timeLeft: '0s' } } } as GeminiLiveStep],
-  ])('reconnects mid-turn after %s with the resumption handle, without sending the history again; the stream goes on', async (_label, drop) => {
+  ])('reconnects mid-turn after %s with the resumption handle, without sending the history again; the cut text is stored whole (interrupted); the stream goes on', async (_label, drop) => {
     const { runner, stored } = await setUp([
-      [{ await: 'clientContent' }, { send: { sessionResumptionUpdate: { newHandle: 'handle-1', resumable: true } } }, modelText('Par'), drop],
-      [modelText('is '), modelText('Paris.'), turnComplete],
+      [{ await: 'clientContent' }, handleUpdate, modelText('Par'), drop],
+      [modelText('Paris.'), turnComplete],
     ]);
     const queue = new LiveRequestQueue();
     queue.sendContent(user('Capital of France?'));
@@ -173,25 +177,99 @@ describe('Runner.runLive (Gemini Live through @google/genai, against GeminiLiveS
       { author: 'user', content: [{ text: 'Capital of France?' }] },
       { author: 'voice' }, // the resumption update
       { author: 'voice', partial: true, content: [{ text: 'Par' }] },
-      { author: 'voice', partial: true, content: [{ text: 'is ' }] },
+      { author: 'voice', content: [{ text: 'Par' }], interrupted: true },
       { author: 'voice', partial: true, content: [{ text: 'Paris.' }] },
-      { author: 'voice', content: [{ text: 'is Paris.' }] },
+      { author: 'voice', content: [{ text: 'Paris.' }] },
       { author: 'voice', turnComplete: true },
     ]);
     expect((await stored()).map(brief)).toEqual([
       { author: 'user', content: [{ text: 'Capital of France?' }] },
-      { author: 'voice', content: [{ text: 'is Paris.' }] },
+      { author: 'voice', content: [{ text: 'Par' }], interrupted: true },
+      { author: 'voice', content: [{ text: 'Paris.' }] },
     ]);
   });
 
-  it('without a handle, a close 1011 mid-turn ends the run with a ModelError naming the code', async () => {
-    const { runner } = await setUp([[{ await: 'clientContent' }, modelText('Par'), { close: 1011, reason: 'internal error' }]]);
+  it('a reconnect mid-turn closes the unfinished transcriptions (stored as finished), and the new connection starts fresh ones', async () => {
+    const { runner, stored } = await setUp([
+      [{ await: 'realtimeInput' }, handleUpdate, { send: { serverContent: { inputTranscription: { text: 'Hello ' } } } }, { send: { serverContent: { outputTranscription: { text: 'Hi ' } } } }, { close: 1011 }],
+      [{ send: { serverContent: { outputTranscription: { text: 'again', finished: true } } } }, turnComplete],
+    ]);
+    const queue = new LiveRequestQueue();
+    queue.sendRealtime({ mimeType: 'audio/pcm;rate=16000', data: 'AQID' });
+    await converse(live(runner, queue, { sessionResumption: {}, responseModalities: ['AUDIO'], inputAudioTranscription: {}, outputAudioTranscription: {} }), queue);
+    expect((await stored()).map(brief)).toEqual([
+      { author: 'user', input: { text: 'Hello ', finished: true } },
+      { author: 'voice', output: { text: 'Hi ', finished: true } },
+      { author: 'voice', output: { text: 'again', finished: true } },
+    ]);
+  });
+
+  it('a tool running when the connection drops is cancelled (its abortSignal fires) and answers neither connection: the resumed session never made that call', async () => {
+    let aborted = false;
+    const slow = new FunctionTool({
+      name: 'slow',
+      description: 'Never ends by itself.',
+      execute: (_args: Record<string, unknown>, ctx) => new Promise<never>(() => ctx.abortSignal.addEventListener('abort', () => (aborted = true))),
+    });
+    const { runner, stored } = await setUp(
+      [
+        [{ await: 'clientContent' }, handleUpdate, call('c-1', 'slow', {}), turnComplete, { close: 1011 }],
+        [modelText('Back.'), turnComplete],
+      ],
+      [slow],
+    );
+    const queue = new LiveRequestQueue();
+    queue.sendContent(user('Go slow.'));
+    let turns = 0;
+    await converse(live(runner, queue, { sessionResumption: {} }), queue, (e) => !!e.turnComplete && ++turns === 2);
+    expect(aborted).toBe(true);
+    expect(standIn.received('toolResponse')).toEqual([]);
+    expect(standIn.problems).toEqual([]);
+    expect((await stored()).map(brief)).toEqual([
+      { author: 'user', content: [{ text: 'Go slow.' }] },
+      { author: 'voice', content: [{ functionCall: { id: 'c-1', name: 'slow', args: {} } }] },
+      { author: 'voice', content: [{ text: 'Back.' }] },
+    ]);
+  });
+
+  it('function calls still buffered (no turnComplete yet) when the connection drops are dropped with it: the tool never runs', async () => {
+    let ran = 0;
+    const counted = new FunctionTool({ name: 'counted', description: 'Counts its runs.', execute: () => ({ runs: ++ran }) });
+    const { runner, stored } = await setUp(
+      [
+        [{ await: 'clientContent' }, handleUpdate, modelText('Let me check'), call('c-2', 'counted', {}), { close: 1006 }],
+        [modelText('Done.'), turnComplete],
+      ],
+      [counted],
+    );
+    const queue = new LiveRequestQueue();
+    queue.sendContent(user('Count.'));
+    await converse(live(runner, queue, { sessionResumption: {} }), queue);
+    expect(ran).toBe(0);
+    expect(standIn.received('toolResponse')).toEqual([]);
+    expect((await stored()).map(brief)).toEqual([
+      { author: 'user', content: [{ text: 'Count.' }] },
+      { author: 'voice', content: [{ text: 'Let me check' }] },
+      { author: 'voice', content: [{ text: 'Done.' }] },
+    ]);
+  });
+
+  it.each([
+    ['1011', { close: 1011, reason: 'internal error' } as GeminiLiveStep, 'code 1011 (internal error)'],
+    ['1006', { close: 1006 } as GeminiLiveStep, 'code 1006'],
+  ])('without a handle, a close %s mid-turn ends the run with a ModelError naming the code; the text handed on so far is stored', async (_label, drop, named) => {
+    const { runner, stored } = await setUp([[{ await: 'clientContent' }, modelText('Par'), drop]]);
     const queue = new LiveRequestQueue();
     queue.sendContent(user('Capital of France?'));
     const error = await lastValueFrom(live(runner, queue)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LiveConnectionClosedError);
     expect(error).toBeInstanceOf(ModelError);
-    expect((error as Error).message).toContain('code 1011 (internal error)');
+    expect((error as Error).message).toContain(named);
+    expect(standIn.connections).toHaveLength(1);
+    expect((await stored()).map(brief)).toEqual([
+      { author: 'user', content: [{ text: 'Capital of France?' }] },
+      { author: 'voice', content: [{ text: 'Par' }], interrupted: true },
+    ]);
   });
 
   it('gives up after 5 reconnections in a row that bring no event', async () => {

@@ -2,9 +2,12 @@ import type { Content, Part } from '@google/genai';
 import { defer, map, type Observable } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
 import type { EvalSetResultJson } from '../../lib/evaluation/local-eval-set-results-manager.js';
+import type { Event } from '../../lib/events/event.js';
+import type { LiveRequest } from '../../lib/models/live-request.js';
 import type { GraphNodeStructure } from '../../lib/server/graph-structure.js';
 import type { Session } from '../../lib/sessions/session.js';
 import type { TraceEntry } from '../../lib/server/trace-entry.js';
+import { liveSocket } from './live-socket.js';
 import { parseSse } from './parse-sse.js';
 import { readTextStream } from './read-text-stream.js';
 import { runMessageOf, type RunMessage } from './run-message.js';
@@ -155,6 +158,17 @@ export class ApiClient {
    */
   resume(ref: SessionRef, invocationId: string): Observable<RunMessage> {
     return this.runSse({ ...ref, invocationId, streaming: true, trace: true });
+  }
+
+  /**
+   * A live conversation with the session over `WS /run_live` with text responses (see
+   * {@link liveSocket}): `requests` go out, the events come back as they happen.
+   */
+  live(ref: SessionRef, requests: Observable<LiveRequest>): Observable<Event> {
+    const query = new URLSearchParams({ app_name: ref.appName, user_id: ref.userId, session_id: ref.sessionId, modalities: 'TEXT' });
+    const url = new URL(`${this.baseUrl}/run_live?${query}`, globalThis.location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    return liveSocket(url.href, requests);
   }
 
   private runSse(request: Record<string, unknown>): Observable<RunMessage> {

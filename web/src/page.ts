@@ -25,6 +25,8 @@ export interface Page {
   message: HTMLInputElement;
   send: HTMLButtonElement;
   stop: HTMLButtonElement;
+  /** Live mode: typed messages go over one `WS /run_live` conversation instead of a `/run_sse` turn each. */
+  liveMode: HTMLInputElement;
   /** Resumes the session's unfinished invocation (shown only when there is one). */
   resume: HTMLButtonElement;
   timeline: HTMLElement;
@@ -65,6 +67,7 @@ export function findPage(doc: Document): Page {
     message: get('message'),
     send: get('send'),
     stop: get('stop'),
+    liveMode: get('live-mode'),
     resume: get('resume-invocation'),
     timeline: get('timeline'),
     inspector: get('inspector'),

@@ -4,6 +4,7 @@ import {
   concat,
   concatMap,
   defer,
+  distinctUntilChanged,
   EMPTY,
   filter,
   finalize,
@@ -13,6 +14,8 @@ import {
   merge,
   type Observable,
   of,
+  startWith,
+  switchMap,
   takeUntil,
   tap,
 } from 'rxjs';
@@ -114,8 +117,44 @@ function converse(ref: SessionRef, parts: SessionScreenParts, firstMessage: Cont
     filter((invocationId): invocationId is string => invocationId !== undefined),
     map((invocationId): TurnInput => ({ invocationId })),
   );
-  const first = firstMessage ? of(firstMessage) : EMPTY;
-  return merge(first, typed, decided, resumed).pipe(concatMap((input: TurnInput) => concat(runTurn(ref, input, parts), refreshDetails(ref, parts))));
+  const turns = (inputs: Observable<TurnInput>) => inputs.pipe(concatMap((input) => concat(runTurn(ref, input, parts), refreshDetails(ref, parts))));
+  const liveMode = fromEvent(page.liveMode, 'change').pipe(
+    startWith(undefined),
+    map(() => page.liveMode.checked),
+    distinctUntilChanged(),
+  );
+  return concat(
+    turns(firstMessage ? of(firstMessage) : EMPTY),
+    liveMode.pipe(switchMap((live) => (live ? liveConversation(ref, parts, typed) : turns(merge(typed, decided, resumed))))),
+  );
+}
+
+/**
+ * Live mode: one conversation over `WS /run_live` while the Live box is ticked. Each typed
+ * message goes out as it is typed (it starts a turn in the timeline), and the events stream into
+ * the chat and the timeline as they come; at a `turnComplete` the turn's streaming ends and the
+ * session panel is read again.
+ * Unticking the box (or opening another session) closes the conversation.
+ */
+function liveConversation(ref: SessionRef, parts: SessionScreenParts, typed: Observable<Content>): Observable<unknown> {
+  const { api, chat, timeline } = parts;
+  return defer(() => {
+    chat.showNote('Live: one conversation over WS /run_live; untick Live to end it.');
+    const requests = typed.pipe(
+      tap((content) => {
+        chat.showUser(content);
+        timeline.beginTurn(timeline.turnCount() + 1, content);
+      }),
+      map((content) => ({ content })),
+    );
+    return api.live(ref, requests).pipe(
+      tap((event) => showLiveEvent(event, parts)),
+      filter((event) => !!event.turnComplete),
+      concatMap(() => refreshDetails(ref, parts)),
+      catchError((error: unknown) => report(error, parts)),
+      finalize(() => chat.endStreaming()),
+    );
+  });
 }
 
 function isResumption(input: TurnInput): input is { readonly invocationId: string } {
@@ -146,6 +185,13 @@ function runTurn(ref: SessionRef, input: TurnInput, parts: SessionScreenParts): 
       }),
     );
   });
+}
+
+/** A live event: in the timeline; in the chat unless it is the typed message coming back (already shown). */
+function showLiveEvent(event: Event, parts: SessionScreenParts): void {
+  parts.timeline.append({ kind: 'event', event });
+  if (event.author !== 'user' || !event.content) parts.chat.showEvent(event);
+  if (event.turnComplete) parts.chat.endStreaming();
 }
 
 function refreshDetails(ref: SessionRef, parts: SessionScreenParts): Observable<unknown> {

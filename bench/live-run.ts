@@ -1,0 +1,107 @@
+// The live benchmark (issue 27): rxadk's runLive and @google/adk 2.0's runLive side by side on the
+// same GeminiLiveStandIn, with @google/genai's live client alone as the floor both are built on.
+// Each conversation: 10,000 audio frames up, each answered by one down, then 100 transcribed
+// turns. Rounds interleave the three paths (the order rotates) so the machine's speed cancels out.
+//
+//   npm run build && node dist/bench/live-run.js [--frames 10000] [--turns 100] [--rounds 3] [--warmup-frames 1000]
+//
+// Overhead per frame = a path's mean round trip − the floor's in the same round (median over the
+// rounds). Added latency per frame = (queue → socket send) + (socket receipt → event), the floor's
+// SDK work included. Memory: heap after a full GC every 1,000 frames. Reports; never asserts.
+import os from 'node:os';
+import { GeminiLiveStandIn } from '../lib/testing/gemini-live-stand-in.js';
+import { benchOptions } from './bench-options.js';
+import { adkLivePath } from './live/adk-live-path.js';
+import { genaiLivePath } from './live/genai-live-path.js';
+import type { LivePath } from './live/live-path.js';
+import { rxadkLivePath } from './live/rxadk-live-path.js';
+import { installWireClock } from './live/wire-clock.js';
+import { fmt, heading, progress, table, times } from './report.js';
+import { respawnWithGc } from './respawn-with-gc.js';
+import { type LiveRun, runLiveConversation } from './scenarios/live.js';
+import { mean, median } from './stats.js';
+
+const PATHS: readonly LivePath[] = [genaiLivePath, rxadkLivePath, adkLivePath];
+
+function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+async function main(): Promise<void> {
+  const { int } = benchOptions(process.argv.slice(2));
+  const frames = int('frames', 10_000);
+  const turns = int('turns', 100);
+  const rounds = int('rounds', 3);
+  const warmupFrames = int('warmup-frames', 1000);
+  await installWireClock();
+  const standIn = await GeminiLiveStandIn.start({ keepMessages: false });
+  try {
+    for (const path of PATHS) {
+      progress(`warm-up: ${path.name}`);
+      await runLiveConversation(path, standIn, { frames: warmupFrames, turns: 10, heapEvery: warmupFrames });
+    }
+    const runs = new Map<string, LiveRun[]>(PATHS.map((path) => [path.name, []]));
+    for (let round = 0; round < rounds; round++) {
+      const order = PATHS.map((_, i) => PATHS[(i + round) % PATHS.length]!);
+      for (const path of order) {
+        progress(`round ${round + 1}/${rounds}: ${path.name}`);
+        runs.get(path.name)!.push(await runLiveConversation(path, standIn, { frames, turns, heapEvery: 1000 }));
+      }
+    }
+    report(runs, { frames, turns, rounds });
+  } finally {
+    await standIn.close();
+  }
+}
+
+function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number; rounds: number }): void {
+  const floor = runs.get(genaiLivePath.name)!;
+  const overhead = (name: string) => median(runs.get(name)!.map((run, r) => median(run.roundTripMs) - median(floor[r]!.roundTripMs))) * 1000;
+  const cpuOverhead = (name: string) => median(runs.get(name)!.map((run, r) => run.cpuUsPerFrame - floor[r]!.cpuUsPerFrame));
+  const turnOverhead = (name: string) => median(runs.get(name)!.map((run, r) => mean(run.turnMs) - mean(floor[r]!.turnMs)));
+  console.log(heading(`Live: ${o.frames.toLocaleString('en-US')} audio frames each way + ${o.turns} transcribed turns, ${o.rounds} interleaved rounds (GeminiLiveStandIn, @google/genai's live client)`));
+  console.log(`node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const rows = PATHS.map((path) => {
+    const all = runs.get(path.name)!;
+    const added = all.flatMap((run) => run.addedMs);
+    const heaps = all.map((run) => run.heapMb);
+    const growth = median(heaps.map((h) => h.at(-1)! - (h[1] ?? h[0]!)));
+    return [
+      path.name,
+      fmt(median(all.map((run) => median(run.roundTripMs))) * 1000, 1),
+      path === genaiLivePath ? '—' : fmt(overhead(path.name), 1),
+      fmt(median(all.map((run) => run.cpuUsPerFrame)), 1),
+      path === genaiLivePath ? '—' : fmt(cpuOverhead(path.name), 1),
+      fmt(quantile(added, 0.5) * 1000, 1),
+      fmt(quantile(added, 0.99) * 1000, 1),
+      fmt(quantile(added, 0.999) * 1000, 1),
+      fmt(median(all.map((run) => mean(run.turnMs))), 2),
+      path === genaiLivePath ? '—' : fmt(turnOverhead(path.name), 2),
+      heaps.map((h) => `${fmt(h[1] ?? h[0]!, 1)}→${fmt(h.at(-1)!, 1)}`).join(' '),
+      fmt(growth, 2),
+    ];
+  });
+  console.log(
+    table(
+      ['path', 'median round trip µs/frame', 'overhead µs/frame (median)', 'CPU µs/frame', 'CPU overhead µs/frame', 'added p50 µs', 'added p99 µs', 'added p99.9 µs', 'ms/turn', 'overhead ms/turn', `heap MB at frame 1,000→${o.frames.toLocaleString('en-US')} (each round)`, 'heap growth MB'],
+      rows,
+    ),
+  );
+  const ours = overhead(rxadkLivePath.name);
+  const theirs = overhead(adkLivePath.name);
+  const oursCpu = cpuOverhead(rxadkLivePath.name);
+  const theirsCpu = cpuOverhead(adkLivePath.name);
+  const oursAdded = quantile(runs.get(rxadkLivePath.name)!.flatMap((run) => run.addedMs), 0.99);
+  console.log(
+    `\nTargets: overhead per frame ≥ 5× less than @google/adk: wall ${times(theirs / ours)} (${fmt(theirs, 1)} µs vs ${fmt(ours, 1)} µs), ` +
+      `CPU ${times(theirsCpu / oursCpu)} (${fmt(theirsCpu, 1)} µs vs ${fmt(oursCpu, 1)} µs); ` +
+      `added latency per frame p99 ≤ 1 ms: ${fmt(oursAdded * 1000, 1)} µs (the SDK's own send and parse included); memory flat: see heap growth (frame 1,000 → last, after a full GC).`,
+  );
+  console.log(
+    '(overhead: the path\'s median round trip (or CPU time per frame, the stand-in\'s included) minus the floor\'s in the same round, median over rounds; the floor is @google/genai\'s live client ' +
+      'with its messages read directly. added: queue → client socket send + client socket receipt → event, per frame.)',
+  );
+}
+
+if (!respawnWithGc(import.meta.url)) await main();
