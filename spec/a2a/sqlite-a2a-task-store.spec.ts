@@ -7,9 +7,9 @@ import { ClientFactory } from '@a2a-js/sdk/client';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { TASK_STATES } from '../../lib/a2a/task-states.js';
 import { type ListeningA2aServer, toA2a } from '../../lib/a2a/to-a2a.js';
-import { SqliteA2aTaskStore } from '../../lib/sqlite/sqlite-a2a-task-store.js';
+import { SqliteA2aTaskStore } from '../../lib/a2a/sqlite-a2a-task-store.js';
 import { SqliteSessionService } from '../../lib/sqlite/sqlite-session-service.js';
-import { dataPart, textOf, userMessage, weatherAgent } from '../a2a/support/a2a-fixtures.js';
+import { dataPart, textOf, userMessage, weatherAgent } from './support/a2a-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rxadk-a2a-'));
 let server: ListeningA2aServer | undefined;

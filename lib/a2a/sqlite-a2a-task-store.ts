@@ -4,12 +4,14 @@ import { deserialize, serialize } from 'node:v8';
 import type { ListTasksRequest, ListTasksResponse, Task } from '@a2a-js/sdk';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import type BetterSqlite3 from 'better-sqlite3';
-import { requireDriver } from '../services/require-driver.js';
+import { requireDriver } from '../utils/require-driver.js';
 
 /**
  * An `@a2a-js/sdk` `TaskStore` on a SQLite file (`better-sqlite3`), for `toA2a({ taskStore })`:
  * A2A tasks — a task paused for input among them — survive a restart of the serving process.
- * Tasks are kept per (tenant, authenticated user): another user's task id loads nothing.
+ * Tasks are kept per (tenant, authenticated user): another user's task id loads nothing. It lives in
+ * `rxadk/a2a`, beside the SDK it implements, so that `rxadk/sqlite` needs no `@a2a-js/sdk`; the file
+ * may be the session store's own (the table is `a2a_tasks`).
  *
  * @example
  * ```ts
@@ -55,7 +57,7 @@ export class SqliteA2aTaskStore implements TaskStore {
 
   private open(): BetterSqlite3.Database {
     if (this.db) return this.db;
-    const Database = requireDriver<typeof BetterSqlite3>('better-sqlite3', 'rxadk/sqlite');
+    const Database = requireDriver<typeof BetterSqlite3>('better-sqlite3', 'SqliteA2aTaskStore (rxadk/a2a)');
     if (this.path !== ':memory:') mkdirSync(dirname(this.path), { recursive: true });
     const db = new Database(this.path);
     db.pragma('journal_mode = WAL');
