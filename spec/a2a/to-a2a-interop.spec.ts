@@ -1,6 +1,6 @@
 import { describe, expect, it, afterEach } from '@jest/globals';
 import type { AgentCard, Task } from '@a2a-js/sdk';
-import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
+import type { Client } from '@a2a-js/sdk/client';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { bearerTokens } from '../../lib/a2a/authenticate.js';
 import { TASK_STATES } from '../../lib/a2a/task-states.js';
@@ -10,6 +10,7 @@ import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import { FunctionTool } from '../../lib/tools/function-tool.js';
 import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
 import { dataPart, textOf, userMessage, weatherAgent } from './support/a2a-fixtures.js';
+import { sdkClientFor } from './support/sdk-client.js';
 
 const call = (name: string, args: Record<string, unknown>, id = `call-${name}`) => ({ content: { role: 'model', parts: [{ functionCall: { id, name, args } }] } });
 const say = (text: string) => ({ content: { role: 'model', parts: [{ text }] } });
@@ -20,20 +21,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A client of the SDK's own, speaking v1.0 or (through the SDK's compatibility layer) v0.3. */
+/** The SDK's own client, and the card as fetched by hand (the same name). */
 async function clientFor(url: string, version: '1.0' | '0.3', token?: string): Promise<{ client: Client; card: AgentCard }> {
-  const factory = new ClientFactory(
-    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-      transports: [new JsonRpcTransportFactory({ legacyCompat: { enabled: true } })],
-      ...(token ? { clientConfig: { interceptors: [{ before: async (args: { options?: { serviceParameters?: Record<string, string> } }) => { args.options = { ...args.options, serviceParameters: { ...args.options?.serviceParameters, Authorization: `Bearer ${token}` } }; }, after: async () => {} }] } } : {}),
-    } as never),
-  );
   const fetched = await (await fetch(new URL('.well-known/agent-card.json', url))).json();
-  const base = await factory.createFromUrl(url);
-  const card = await base.getAgentCard();
-  const only = { ...card, supportedInterfaces: card.supportedInterfaces.filter((entry) => entry.protocolVersion === version) };
-  expect(fetched.name).toBe(card.name);
-  return { client: await factory.createFromAgentCard(only), card };
+  const connected = await sdkClientFor(url, version, token);
+  expect(fetched.name).toBe(connected.card.name);
+  return connected;
 }
 
 function listen(agent: Parameters<typeof toA2a>[0], options: Parameters<typeof toA2a>[1] = {}) {
