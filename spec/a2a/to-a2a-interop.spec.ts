@@ -101,6 +101,16 @@ describe.each(['1.0', '0.3'] as const)('toA2a served to the SDK client over A2A 
     expect((await client.getTask({ id: taskId } as never)).status?.state).toBe(TASK_STATES.canceled);
   });
 
+  it('a turn that errors: the task fails, with the error as its status message', async () => {
+    const { agent } = weatherAgent([new Error('The model quota is exhausted.')]);
+    const { url } = await listen(agent);
+    const { client } = await clientFor(url, version);
+    const task = (await client.sendMessage({ message: userMessage('Weather?') } as never)) as Task;
+    expect(task.status?.state).toBe(TASK_STATES.failed);
+    expect(textOf(task.status?.message?.parts)).toContain('The model quota is exhausted.');
+    expect((await client.getTask({ id: task.id } as never)).status?.state).toBe(TASK_STATES.failed);
+  });
+
   it('is refused with a wrong token, and the agent never runs', async () => {
     const { agent, model } = weatherAgent([say('never')]);
     const { url } = await listen(agent, { authenticate: bearerTokens({ right: 'alice' }) });
