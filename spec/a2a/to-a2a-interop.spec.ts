@@ -137,6 +137,19 @@ describe.each(['1.0', '0.3'] as const)('toA2a served to the SDK client over A2A 
     expect(model.requests[1]!.contents.at(-1)?.parts?.[0]?.functionResponse?.response).toEqual({ approved: true });
   });
 
+  it('a task paused for input is canceled at once; an answer to it afterwards is refused and the agent does not run', async () => {
+    const { agent, model } = weatherAgent([call('ask_manager', { amount: 120 }), say('never')]);
+    const { url } = await listen(agent);
+    const { client } = await clientFor(url, version);
+    const paused = (await client.sendMessage({ message: userMessage('Book it.', { contextId: 'ctx-cancel' }) } as never)) as Task;
+    expect(paused.status?.state).toBe(TASK_STATES.inputRequired);
+    expect((await client.cancelTask({ id: paused.id } as never)).status?.state).toBe(TASK_STATES.canceled);
+    expect((await client.getTask({ id: paused.id } as never)).status?.state).toBe(TASK_STATES.canceled);
+    const answer = dataPart({ id: 'call-ask_manager', name: 'ask_manager', response: { approved: true } }, { adk_type: 'function_response' });
+    await expect(client.sendMessage({ message: userMessage([answer], { contextId: 'ctx-cancel', taskId: paused.id }) } as never)).rejects.toThrow(/terminal/i);
+    expect(model.callCount).toBe(1);
+  });
+
   it('a tool confirmation is input-required too', async () => {
     const { model } = weatherAgent([]);
     const confirmed = new FunctionTool({ name: 'delete_file', description: 'Deletes a file.', requireConfirmation: true, execute: () => ({ ok: true }) });
