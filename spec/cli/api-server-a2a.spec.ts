@@ -64,6 +64,7 @@ describe('rxadk api_server --a2a and web --a2a, from the CLI, with the SDK clien
     const server = await startServer('web', join(WORK, 'agents'), { args: ['--a2a'], cliMain: CLI_MAIN });
     try {
       expect(server.banner).toContain(`${server.url}/a2a/{app}`);
+      expect(server.banner).toContain('tasks in memory');
       const endpoint = `${server.url}/a2a/weather`;
       const base = `${endpoint}/`; // the SDK resolves .well-known/agent-card.json against it: keep the slash
       const response = await fetch(`${endpoint}/.well-known/agent-card.json`);
@@ -102,6 +103,7 @@ describe('rxadk api_server --a2a and web --a2a, from the CLI, with the SDK clien
     const first = await startServer('api_server', join(WORK, 'agents'), { args, cliMain: CLI_MAIN });
     let paused: Task;
     try {
+      expect(first.banner).toContain('tasks in the session file');
       const client = await new ClientFactory().createFromUrl(`${first.url}/a2a/weather/`);
       paused = (await client.sendMessage({ message: userMessage('Book it.', { contextId: 'ctx-restart' }) } as never)) as Task;
     } finally {
