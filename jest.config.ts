@@ -42,6 +42,7 @@ const SLOW_LANES = [
   '/spec/flows/request-processors/compaction\\.spec\\.ts$',
   '/spec/server/import-agent-module\\.spec\\.ts$',
   '/spec/a2a/two-processes\\.spec\\.ts$',
+  '/spec/cli/api-server-a2a\\.spec\\.ts$',
 ];
 
 const shared: Config = {

@@ -7,7 +7,8 @@
 #   1. `npx rxadk --help` exits 0;
 #   2. a strict program (skipLibCheck: false) importing every entry point of package.json
 #      "exports" type-checks with module: nodenext, and separately with moduleResolution: bundler,
-#      and the compiled program imports every entry point at run time;
+#      and the compiled program imports every entry point at run time; every entry but rxadk/a2a
+#      and rxadk/ag-ui type-checks with their SDKs (@a2a-js/sdk, @ag-ui/*) out of node_modules;
 #   3. rxadk/sqlite without better-sqlite3 (and rxadk/postgres without pg, rxadk/mcp without the
 #      MCP SDK) fail with MissingDriverError naming the package to install;
 #   4. agents/hello/agent.ts (and agents/hello_js/agent.js) are listed by
@@ -123,6 +124,29 @@ EOF
 check "strict type-check of every entry point (module: nodenext, skipLibCheck: false)" npx --no-install tsc -p tsconfig.nodenext.json
 check "strict type-check of every entry point (moduleResolution: bundler, skipLibCheck: false)" npx --no-install tsc -p tsconfig.bundler.json
 check "every entry point imports at run time (node out/entries.js)" node out/entries.js
+
+# the entries not built on a protocol SDK type-check without it: with @a2a-js/sdk and @ag-ui/* moved
+# out of node_modules, a strict program importing every entry but rxadk/a2a and rxadk/ag-ui (so
+# rxadk/sqlite, whose declarations once imported the A2A SDK's TaskStore) still type-checks
+node -e '
+  const exportsMap = require("./node_modules/rxadk/package.json").exports;
+  const names = Object.keys(exportsMap).filter((k) => k !== "./package.json").map((k) => "rxadk" + k.slice(1)).filter((n) => n !== "rxadk/a2a" && n !== "rxadk/ag-ui");
+  if (!names.includes("rxadk/sqlite")) throw new Error("rxadk/sqlite is not an entry point");
+  const lines = names.map((n, i) => `import * as entry${i} from "${n}";`);
+  lines.push(`export const entries: Record<string, object> = { ${names.map((n, i) => `"${n}": entry${i}`).join(", ")} };`);
+  require("fs").writeFileSync("entries-without-protocols.ts", lines.join("\n") + "\n");
+'
+sed 's/"entries.ts"/"entries-without-protocols.ts"/; s/"outDir": "out", //' tsconfig.nodenext.json >tsconfig.no-protocols.json
+without_protocol_sdks() {
+  mkdir -p "$work/aside"
+  mv node_modules/@a2a-js node_modules/@ag-ui "$work/aside/" || return 1
+  [[ ! -e node_modules/@a2a-js/sdk ]] || { echo "@a2a-js/sdk is still installed"; return 1; }
+  npx --no-install tsc -p tsconfig.no-protocols.json --noEmit
+  local code=$?
+  mv "$work/aside/@a2a-js" "$work/aside/@ag-ui" node_modules/
+  return $code
+}
+check "without @a2a-js/sdk and @ag-ui/*, every other entry point (rxadk/sqlite among them) type-checks strictly (skipLibCheck: false)" without_protocol_sdks
 
 # --- start-up: the root entry loads no model SDK and no optional peer -------------------------------
 # A module hook (node:module register) records every package the import resolves; `import('rxadk')`

@@ -28,3 +28,4 @@ export { A2AError } from './a2a-error.js';
 export { AgentCardError } from './agent-card-error.js';
 export { STREAMING_STATE_KEY } from './streaming-state-key.js';
 export { ensureSession } from './ensure-session.js';
+export { SqliteA2aTaskStore } from './sqlite-a2a-task-store.js';

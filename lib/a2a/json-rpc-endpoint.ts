@@ -32,7 +32,8 @@ export interface JsonRpcCall {
  * refused with HTTP 413, a body that is not JSON answers -32700, a request that is not JSON-RPC
  * -32600, an unknown method -32601 (from the SDK); a body not sent as JSON (a browser's
  * cross-site form or `text/plain` post) is refused with HTTP 415. A streaming method answers
- * `text/event-stream`; when the client goes away the stream is left (the task goes on).
+ * `text/event-stream`; when the client goes away the task goes on, and its events still reach
+ * the task store (see `streamEvents`).
  *
  * @example
  * ```ts
@@ -66,21 +67,28 @@ export async function answerJsonRpc(req: IncomingMessage, res: ServerResponse, c
     const transport = legacy ? new sdk.legacyServer.LegacyJsonRpcTransportHandler(call.handler) : new sdk.server.JsonRpcTransportHandler(call.handler);
     const answer = await transport.handle(request.value, context);
     if (!isAsyncIterable(answer)) return sendJson(res, 200, answer);
-    await streamEvents(res, answer, sdk, (error) => ({ jsonrpc: '2.0', id, error: mapError(error) }));
+    const keepsTheTask = SEND_STREAMING_METHODS.has(String(request.value['method']));
+    await streamEvents(res, answer, sdk, keepsTheTask, (error) => ({ jsonrpc: '2.0', id, error: mapError(error) }));
   } catch (error) {
     if (!res.headersSent) sendJson(res, 200, { jsonrpc: '2.0', id, error: mapError(error) });
     else res.end();
   }
 }
 
+/**
+ * Writes the events as SSE. When the client goes away: a send stream is read on to its end,
+ * unwritten, because the SDK saves each event to the task store only as the stream is read (left,
+ * the task would stay `working` in the store while the agent goes on); a resubscription is left.
+ */
 async function streamEvents(
   res: ServerResponse,
   events: AsyncIterable<unknown>,
   sdk: A2aSdk,
+  keepsTheTask: boolean,
   errorBody: (error: unknown) => unknown,
 ): Promise<void> {
   const iterator = events[Symbol.asyncIterator]();
-  const stop = (): void => void iterator.return?.();
+  const stop = (): void => void (keepsTheTask ? undefined : iterator.return?.());
   let first: IteratorResult<unknown>;
   try {
     first = await iterator.next();
@@ -91,9 +99,9 @@ async function streamEvents(
   res.flushHeaders();
   res.once('close', stop);
   try {
-    for (let step = first; !step.done; step = await iterator.next()) res.write(sdk.core.formatSSEEvent(step.value));
+    for (let step = first; !step.done; step = await iterator.next()) if (writable(res)) res.write(sdk.core.formatSSEEvent(step.value));
   } catch (error) {
-    if (!res.writableEnded) res.write(sdk.core.formatSSEErrorEvent(errorBody(error)));
+    if (writable(res)) res.write(sdk.core.formatSSEErrorEvent(errorBody(error)));
   } finally {
     res.off('close', stop);
     if (!res.writableEnded) res.end();
@@ -143,6 +151,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+function writable(res: ServerResponse): boolean {
+  return !res.writableEnded && !res.destroyed;
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -5,6 +5,7 @@ import { BaseAgent, type BaseAgentConfig } from '../agents/base-agent.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { A2AError } from './a2a-error.js';
+import { JSON_RPC_ERRORS } from './json-rpc-error-codes.js';
 import { type A2aSdk, loadA2aSdk } from './load-a2a-sdk.js';
 import { type CardResolution, checkInterfaces, resolveAgentCard } from './resolve-agent-card.js';
 import { remoteResponsesToEvents, type RemoteResponse } from './remote-responses-to-events.js';
@@ -154,10 +155,12 @@ export class RemoteA2aAgent extends BaseAgent {
   }
 
   private a2aError(error: unknown): A2AError {
-    const code = (error as { code?: unknown } | undefined)?.code;
+    // the SDK's JSON-RPC errors carry the wire code as `envelopeCode` (TaskNotFoundError: -32001); others as `code`
+    const { code, envelopeCode } = (error ?? {}) as { code?: unknown; envelopeCode?: unknown };
+    const rpcCode = typeof envelopeCode === 'number' ? envelopeCode : typeof code === 'number' ? code : JSON_RPC_ERRORS.internalError;
     return new A2AError({
       agentName: this.name,
-      rpcCode: typeof code === 'number' ? code : -32603,
+      rpcCode,
       message: error instanceof Error ? error.message : String(error),
       cause: error,
     });

@@ -12,7 +12,7 @@ import {
   throwError,
 } from 'rxjs';
 import type { Event } from '../events/event.js';
-import { requireDriver } from '../services/require-driver.js';
+import { requireDriver } from '../utils/require-driver.js';
 import { SessionAlreadyExistsError } from '../sessions/session-already-exists-error.js';
 import { toSessionStoreError } from '../services/session-store-error.js';
 import { SessionVersions } from '../services/session-versions.js';

@@ -76,7 +76,8 @@ export interface DevServerOptions {
   traceLimits?: TraceLimits;
   /**
    * Also serve every app over A2A (`rxadk api_server --a2a`): `POST /a2a/{app}`, the card at
-   * `/a2a/{app}/.well-known/agent-card.json` (see `a2aMounts`; needs `@a2a-js/sdk`). Default `false`.
+   * `/a2a/{app}/.well-known/agent-card.json` (see `a2aMounts`; needs `@a2a-js/sdk`). Its tasks are
+   * kept in the session store's file when that is SQLite, else in memory. Default `false`.
    */
   a2a?: boolean;
   /**
@@ -119,6 +120,8 @@ export class DevServer {
     readonly address: AddressInfo,
     /** Drops the `/run_live` WebSockets. */
     private readonly closeLive: () => void = () => undefined,
+    /** Closes the A2A task stores. */
+    private readonly closeA2a: () => void = () => undefined,
   ) {
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     this.url = `http://${host}:${address.port}`;
@@ -138,18 +141,18 @@ export class DevServer {
       const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });
       const api = createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) });
       const a2a = options.a2a ? a2aMounts(runners) : undefined;
-      const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 }, a2a ? (req, res) => void (a2a(req, res) || api(req, res)) : api);
+      const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 }, a2a ? (req, res) => void (a2a.handle(req, res) || api(req, res)) : api);
       const live = runLiveSocket(runners, crossSite);
       server.on('upgrade', live.upgrade);
       return listen(server, options.port ?? 8000, options.host ?? '127.0.0.1').pipe(
-        map((address) => new DevServer(server, runners, address, live.close)),
+        map((address) => new DevServer(server, runners, address, live.close, () => a2a?.close())),
       );
     });
   }
 
-  /** Stops listening, closes every connection (cancelling running turns), then closes the Runners. */
+  /** Stops listening, closes every connection (cancelling running turns), then closes the Runners and the A2A task stores. */
   close(): Observable<void> {
-    return concat(defer(() => (this.closeLive(), EMPTY)), closeServer(this.server), this.runners.close());
+    return concat(defer(() => (this.closeLive(), EMPTY)), closeServer(this.server), this.runners.close(), defer(() => (this.closeA2a(), EMPTY)));
   }
 }
 

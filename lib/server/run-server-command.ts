@@ -93,7 +93,8 @@ or a root_agent.yaml. Apps that fail to load are listed with their error.
                                used sessions go first). Old names: --trace-entries, --trace-spans
   --trace-chars <n>            characters of trace records kept in memory (default 12000000)
   --a2a                        also serve each app over A2A (needs @a2a-js/sdk): JSON-RPC at
-                               /a2a/{app}, its card at /a2a/{app}/.well-known/agent-card.json
+                               /a2a/{app}, its card at /a2a/{app}/.well-known/agent-card.json;
+                               tasks kept in the sqlite:// session file, else in memory
 
 Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.`;
 }
@@ -203,7 +204,7 @@ function banner(server: DevServer, infos: AppInfo[], settings: ServerSettings, u
     ui ? `rxadk web: the dev UI is at ${server.url}/${settings.adkWeb ? 'dev-ui/ (adk-web)' : ''}` : `rxadk api_server: the API is at ${server.url}`,
     `  apps:     ${describeApps(infos, settings.agentsDir)}`,
     ...infos.filter((info) => info.error).map((info) => `  failed:   ${info.name}: ${info.error}`),
-    ...(settings.a2a ? [`  a2a:      ${server.url}/a2a/{app} (JSON-RPC, A2A v1.0 and v0.3; cards at /a2a/{app}/.well-known/agent-card.json; callers from this machine only)`] : []),
+    ...(settings.a2a ? [`  a2a:      ${server.url}/a2a/{app} (JSON-RPC, A2A v1.0 and v0.3; cards at /a2a/{app}/.well-known/agent-card.json; callers from this machine only; tasks ${settings.sessionServiceUri.trim().toLowerCase().startsWith('sqlite://') ? 'in the session file' : 'in memory'})`] : []),
     `  sessions: ${redactUri(settings.sessionServiceUri)}`,
     `  model:    ${model}`,
     'Press Ctrl-C to stop.',

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defer, from, map, type Observable, of } from 'rxjs';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
-import { requireDriver } from './require-driver.js';
+import { requireDriver } from '../utils/require-driver.js';
 import { UnsupportedSessionUriError } from './unsupported-session-uri-error.js';
 
 /**

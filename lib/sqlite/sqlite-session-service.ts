@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { defer, type Observable, of } from 'rxjs';
 import type { Event } from '../events/event.js';
-import { requireDriver } from '../services/require-driver.js';
+import { requireDriver } from '../utils/require-driver.js';
 import { SessionAlreadyExistsError } from '../sessions/session-already-exists-error.js';
 import { toSessionStoreError } from '../services/session-store-error.js';
 import { SessionVersions } from '../services/session-versions.js';

@@ -66,6 +66,10 @@ describe('bad input to toA2a: each gets its error code, and no session is create
     expect(stolen.body.error?.code).toBe(-32001);
     const read = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'GetTask', params: { id: taskId } }), 'b');
     expect(read.body.error?.code).toBe(-32001);
+    const cancel = await post(JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'CancelTask', params: { id: taskId } }), 'b');
+    expect(cancel.body.error?.code).toBe(-32001);
+    const own = await post(JSON.stringify({ jsonrpc: '2.0', id: 11, method: 'GetTask', params: { id: taskId } }), 'a');
+    expect((own.body.result as { status?: { state?: string } } | undefined)?.status?.state).toBe('TASK_STATE_COMPLETED');
     expect(model.callCount).toBe(1);
     expect(await sessionCount('bob')).toBe(0);
     await post(send({ contextId: 'shared-ctx' }), 'b');

@@ -1,6 +1,6 @@
 import { describe, expect, it, afterEach } from '@jest/globals';
 import type { AgentCard, Task } from '@a2a-js/sdk';
-import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
+import type { Client } from '@a2a-js/sdk/client';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { bearerTokens } from '../../lib/a2a/authenticate.js';
 import { TASK_STATES } from '../../lib/a2a/task-states.js';
@@ -10,6 +10,7 @@ import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import { FunctionTool } from '../../lib/tools/function-tool.js';
 import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
 import { dataPart, textOf, userMessage, weatherAgent } from './support/a2a-fixtures.js';
+import { sdkClientFor } from './support/sdk-client.js';
 
 const call = (name: string, args: Record<string, unknown>, id = `call-${name}`) => ({ content: { role: 'model', parts: [{ functionCall: { id, name, args } }] } });
 const say = (text: string) => ({ content: { role: 'model', parts: [{ text }] } });
@@ -20,20 +21,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A client of the SDK's own, speaking v1.0 or (through the SDK's compatibility layer) v0.3. */
+/** The SDK's own client, and the card as fetched by hand (the same name). */
 async function clientFor(url: string, version: '1.0' | '0.3', token?: string): Promise<{ client: Client; card: AgentCard }> {
-  const factory = new ClientFactory(
-    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-      transports: [new JsonRpcTransportFactory({ legacyCompat: { enabled: true } })],
-      ...(token ? { clientConfig: { interceptors: [{ before: async (args: { options?: { serviceParameters?: Record<string, string> } }) => { args.options = { ...args.options, serviceParameters: { ...args.options?.serviceParameters, Authorization: `Bearer ${token}` } }; }, after: async () => {} }] } } : {}),
-    } as never),
-  );
   const fetched = await (await fetch(new URL('.well-known/agent-card.json', url))).json();
-  const base = await factory.createFromUrl(url);
-  const card = await base.getAgentCard();
-  const only = { ...card, supportedInterfaces: card.supportedInterfaces.filter((entry) => entry.protocolVersion === version) };
-  expect(fetched.name).toBe(card.name);
-  return { client: await factory.createFromAgentCard(only), card };
+  const connected = await sdkClientFor(url, version, token);
+  expect(fetched.name).toBe(connected.card.name);
+  return connected;
 }
 
 function listen(agent: Parameters<typeof toA2a>[0], options: Parameters<typeof toA2a>[1] = {}) {
@@ -108,6 +101,16 @@ describe.each(['1.0', '0.3'] as const)('toA2a served to the SDK client over A2A 
     expect((await client.getTask({ id: taskId } as never)).status?.state).toBe(TASK_STATES.canceled);
   });
 
+  it('a turn that errors: the task fails, with the error as its status message', async () => {
+    const { agent } = weatherAgent([new Error('The model quota is exhausted.')]);
+    const { url } = await listen(agent);
+    const { client } = await clientFor(url, version);
+    const task = (await client.sendMessage({ message: userMessage('Weather?') } as never)) as Task;
+    expect(task.status?.state).toBe(TASK_STATES.failed);
+    expect(textOf(task.status?.message?.parts)).toContain('The model quota is exhausted.');
+    expect((await client.getTask({ id: task.id } as never)).status?.state).toBe(TASK_STATES.failed);
+  });
+
   it('is refused with a wrong token, and the agent never runs', async () => {
     const { agent, model } = weatherAgent([say('never')]);
     const { url } = await listen(agent, { authenticate: bearerTokens({ right: 'alice' }) });
@@ -132,6 +135,19 @@ describe.each(['1.0', '0.3'] as const)('toA2a served to the SDK client over A2A 
     expect(second.status?.state).toBe(TASK_STATES.completed);
     expect(textOf(second.artifacts.at(-1)?.parts)).toBe('Approved, booked.');
     expect(model.requests[1]!.contents.at(-1)?.parts?.[0]?.functionResponse?.response).toEqual({ approved: true });
+  });
+
+  it('a task paused for input is canceled at once; an answer to it afterwards is refused and the agent does not run', async () => {
+    const { agent, model } = weatherAgent([call('ask_manager', { amount: 120 }), say('never')]);
+    const { url } = await listen(agent);
+    const { client } = await clientFor(url, version);
+    const paused = (await client.sendMessage({ message: userMessage('Book it.', { contextId: 'ctx-cancel' }) } as never)) as Task;
+    expect(paused.status?.state).toBe(TASK_STATES.inputRequired);
+    expect((await client.cancelTask({ id: paused.id } as never)).status?.state).toBe(TASK_STATES.canceled);
+    expect((await client.getTask({ id: paused.id } as never)).status?.state).toBe(TASK_STATES.canceled);
+    const answer = dataPart({ id: 'call-ask_manager', name: 'ask_manager', response: { approved: true } }, { adk_type: 'function_response' });
+    await expect(client.sendMessage({ message: userMessage([answer], { contextId: 'ctx-cancel', taskId: paused.id }) } as never)).rejects.toThrow(/terminal/i);
+    expect(model.callCount).toBe(1);
   });
 
   it('a tool confirmation is input-required too', async () => {

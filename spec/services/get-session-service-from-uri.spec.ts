@@ -4,7 +4,7 @@ import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { PostgresSessionService } from '../../lib/postgres/postgres-session-service.js';
 import { getSessionServiceFromUri } from '../../lib/services/get-session-service-from-uri.js';
 import { MissingDriverError } from '../../lib/utils/missing-driver-error.js';
-import { requireDriver } from '../../lib/services/require-driver.js';
+import { requireDriver } from '../../lib/utils/require-driver.js';
 import { UnsupportedSessionUriError } from '../../lib/services/unsupported-session-uri-error.js';
 import { InMemorySessionService } from '../../lib/sessions/in-memory-session-service.js';
 import { SqliteSessionService } from '../../lib/sqlite/sqlite-session-service.js';

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Task } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
+import { ServerCallContext } from '@a2a-js/sdk/server';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { TASK_STATES } from '../../lib/a2a/task-states.js';
 import { type ListeningA2aServer, toA2a } from '../../lib/a2a/to-a2a.js';
-import { SqliteA2aTaskStore } from '../../lib/sqlite/sqlite-a2a-task-store.js';
+import { SqliteA2aTaskStore } from '../../lib/a2a/sqlite-a2a-task-store.js';
 import { SqliteSessionService } from '../../lib/sqlite/sqlite-session-service.js';
-import { dataPart, textOf, userMessage, weatherAgent } from '../a2a/support/a2a-fixtures.js';
+import { dataPart, textOf, userMessage, weatherAgent } from './support/a2a-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rxadk-a2a-'));
 let server: ListeningA2aServer | undefined;
@@ -52,5 +53,24 @@ describe('the input-required round trip after the serving process restarts on SQ
       { approved: true },
     ]);
     await second.stop();
+  });
+});
+
+describe('SqliteA2aTaskStore keys', () => {
+  it('keeps tasks per user, and per namespace in a shared file', async () => {
+    const path = join(dir, 'shared.db');
+    const weather = new SqliteA2aTaskStore(path, { namespace: 'weather' });
+    const travel = new SqliteA2aTaskStore(path, { namespace: 'travel' });
+    const plain = new SqliteA2aTaskStore(path);
+    const as = (userName: string) => new ServerCallContext({ user: { isAuthenticated: true, userName } });
+    const task = { id: 't1', contextId: 'c1', status: { state: TASK_STATES.working, message: undefined, timestamp: '' }, artifacts: [], history: [], metadata: {} } as unknown as Task;
+    await weather.save(task, as('alice'));
+    expect((await weather.load('t1', as('alice')))?.contextId).toBe('c1');
+    expect(await weather.load('t1', as('bob'))).toBeUndefined();
+    expect(await travel.load('t1', as('alice'))).toBeUndefined();
+    expect(await plain.load('t1', as('alice'))).toBeUndefined();
+    expect((await travel.list({ contextId: '' } as never, as('alice'))).tasks).toEqual([]);
+    expect((await weather.list({ contextId: '' } as never, as('alice'))).tasks.map((t) => t.id)).toEqual(['t1']);
+    for (const store of [weather, travel, plain]) store.close();
   });
 });

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { MissingDriverError } from '../utils/missing-driver-error.js';
+import { MissingDriverError } from './missing-driver-error.js';
 
 const requireFromHere = createRequire(import.meta.url);
 
