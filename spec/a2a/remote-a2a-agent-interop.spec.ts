@@ -75,6 +75,16 @@ describe('RemoteA2aAgent against a server built only from @a2a-js/sdk', () => {
     expect(log.canceled).toEqual([log.turns[0]!.taskId]);
   });
 
+  it('unsubscribing before the stream named its task still cancels that task, once it is named', async () => {
+    const { runner, log } = await setUp();
+    const subscription = runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('hang late') as never }).subscribe();
+    while (!log.releaseTask) await new Promise((resolve) => setTimeout(resolve, 5));
+    subscription.unsubscribe(); // the client knows no task id yet
+    log.releaseTask();
+    while (log.canceled.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(log.canceled).toEqual([log.turns[0]!.taskId]);
+  });
+
   it('refuses a card that is not http(s), and one whose interface is on another origin', async () => {
     const local = new RemoteA2aAgent({ name: 'bad', agentCard: 'file:///etc/passwd' });
     const runner = new Runner({ appName: 'remote', agent: local, sessionService: new InMemorySessionService(), autoCreateSession: true });

@@ -9,6 +9,8 @@ import express from 'express';
 export interface ScriptedLog {
   turns: { taskId: string; sentTaskId: string; text: string }[];
   canceled: string[];
+  /** "hang late" publishes its task only once this is called (set when such a turn starts). */
+  releaseTask?: () => void;
 }
 
 const part = (text: string): Part => ({ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' });
@@ -19,7 +21,8 @@ const agentMessage = (taskId: string, contextId: string, text: string): Message 
 /**
  * An A2A agent built only from @a2a-js/sdk (DefaultRequestHandler, InMemoryTaskStore, the SDK's
  * Express handlers): a new task streams two chunks and asks "Which city?" (input-required); the
- * answer streams "Sunny in <city>" and completes; the text "hang" works until canceled.
+ * answer streams "Sunny in <city>" and completes; the text "hang" works until canceled; "hang late"
+ * too, but names its task only when the test calls `log.releaseTask()`.
  */
 class ScriptedExecutor implements AgentExecutor {
   private readonly waiting = new Map<string, () => void>();
@@ -30,11 +33,12 @@ class ScriptedExecutor implements AgentExecutor {
     const text = request.userMessage.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
     this.log.turns.push({ taskId, sentTaskId: request.userMessage.taskId, text });
     const publish = (event: AgentExecutionEvent) => bus.publish(event);
+    if (text === 'hang late') await new Promise<void>((resolve) => (this.log.releaseTask = resolve));
     publish({ kind: 'task', data: request.task ?? { id: taskId, contextId, status: { state: 1, message: undefined, timestamp: new Date().toISOString() }, artifacts: [], history: [request.userMessage], metadata: {} } });
     const chunk = (value: string, append: boolean, lastChunk: boolean) =>
       publish({ kind: 'artifactUpdate', data: { taskId, contextId, artifact: { artifactId: `${taskId}-answer-${this.log.turns.length}`, name: '', description: '', parts: [part(value)], metadata: undefined, extensions: [] }, append, lastChunk, metadata: {} } });
     const status = (state: number, message?: Message) => publish({ kind: 'statusUpdate', data: { taskId, contextId, status: { state, message, timestamp: new Date().toISOString() }, metadata: {} } });
-    if (text === 'hang') {
+    if (text === 'hang' || text === 'hang late') {
       status(2);
       await new Promise<void>((resolve) => this.waiting.set(taskId, resolve));
       return;
