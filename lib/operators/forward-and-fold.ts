@@ -1,4 +1,4 @@
-import { defer, Observable, type OperatorFunction } from 'rxjs';
+import { Observable, type OperatorFunction, throwError } from 'rxjs';
 
 /**
  * Passes on at once what `forward` maps a value to (values it maps to `undefined` are held back),
@@ -41,8 +41,17 @@ export function forwardAndFold<T, A, R>(
         },
         error: (error: unknown) => subscriber.error(error),
         // the continuation gets the result's subscriber: its teardown and its end are the result's
-        complete: () => void defer(() => then(accumulator)).subscribe(subscriber),
+        complete: () => continueWith(then, accumulator).subscribe(subscriber),
       });
       return upstream;
     });
+}
+
+/** `then(accumulator)`, or its throw as an error: `defer`'s guard without its extra subscriber. */
+function continueWith<A, R>(then: (accumulator: A) => Observable<R>, accumulator: A): Observable<R> {
+  try {
+    return then(accumulator);
+  } catch (error) {
+    return throwError(() => error);
+  }
 }

@@ -63,9 +63,11 @@ export function callbackChain<K extends HookName>(
   callbacks: readonly Hook<K>[] = [],
   agentName = 'unknown',
 ): CallbackChain<K> {
+  const implementations = pluginImplementations(plugins, hook);
+  // asked on every workflow node step (before and after): nothing registered allocates nothing
+  if (implementations.length === 0 && callbacks.length === 0) return nothingRegistered<K, HookResults[K]>();
   const own = callbacks.map((callback) => namedCallback(hook, { agentName }, callback));
-  const hooks = [...pluginImplementations(plugins, hook), ...own];
-  if (hooks.length === 0) return new NothingRegistered<K, HookResults[K]>();
+  const hooks = [...implementations, ...own];
   return new RegisteredChain<K, HookResults[K]>((args) => firstDefined(hooks.map((call) => () => call(...args))));
 }
 
@@ -78,6 +80,11 @@ function pluginImplementations<K extends HookName>(plugins: PluginManagerLike | 
 }
 
 /** No plugin, no callback: every method hands back what it was given. */
+/** The chain of a hook nobody implements: one shared instance, as it holds nothing. */
+function nothingRegistered<K extends HookName, R>(): CallbackChain<K, R> {
+  return NOTHING_REGISTERED as unknown as CallbackChain<K, R>;
+}
+
 class NothingRegistered<K extends HookName, R> implements CallbackChain<K, R> {
   readonly registered = false;
 
@@ -94,9 +101,11 @@ class NothingRegistered<K extends HookName, R> implements CallbackChain<K, R> {
   }
 
   map<S>(): CallbackChain<K, S> {
-    return new NothingRegistered<K, S>();
+    return nothingRegistered<K, S>();
   }
 }
+
+const NOTHING_REGISTERED = new NothingRegistered<HookName, unknown>();
 
 /** At least one plugin or callback: runs them first-defined-wins through `runChain`. */
 class RegisteredChain<K extends HookName, R> implements CallbackChain<K, R> {

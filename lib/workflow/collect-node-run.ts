@@ -6,7 +6,7 @@ import { asJsonValue } from '../utils/as-json-value.js';
 import { NonJsonResultError } from '../utils/errors.js';
 import { forwardAndFold } from '../operators/forward-and-fold.js';
 import { orElse } from '../operators/or-else.js';
-import { thenEmit } from '../operators/then-emit.js';
+import { mapThenEmit } from '../operators/map-then-emit.js';
 import type { NodeHookInfo } from '../plugins/node-hook-info.js';
 import type { NodeContext } from './node-context.js';
 import type { NodeRunItem } from './node-run-item.js';
@@ -108,10 +108,12 @@ function finish(ctx: NodeContext, collected: Collected): Observable<NodeRunItem>
   const done: NodeRunItem = { kind: 'done', result };
   if (!needsEvent) return of(done);
   const event = ctx.createEvent(needsOutputEvent ? { output, nodeInfo: { path: scope.path, outputFor: [...scope.outputFor] }, actions: route } : { actions: route });
-  return ctx.emit(event).pipe(
-    map((e): NodeRunItem => ({ kind: 'event', event: e })),
-    thenEmit<NodeRunItem>(done),
-  );
+  return ctx.emit(event).pipe(mapThenEmit(committedItem, done));
+}
+
+/** A committed event as a node-run item. */
+function committedItem(event: Event): NodeRunItem {
+  return { kind: 'event', event };
 }
 
 /** Whether `event` tells a resume that the run at `path` ran: its own event (not an error), or an output for it. */

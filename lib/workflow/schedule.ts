@@ -136,8 +136,7 @@ function scheduleStep(graph: WorkflowGraph, state: SchedulerState, message: Sche
     const triggers = graph.startTargets.map((node) => ({ node, input: message.input, branch: message.branch, subBranch }));
     return startReady(changed(state, { pending: [...state.pending, ...triggers] }), maxConcurrency, []);
   }
-  const step = finished(graph, state, message.node, message.result, maxConcurrency);
-  return message.result.replayed ? step : { ...step, settled: true };
+  return finished(graph, state, message.node, message.result, maxConcurrency, message.result.replayed ? undefined : true);
 }
 
 /**
@@ -156,13 +155,13 @@ function nextNodeStates(graph: WorkflowGraph, before: SchedulerState, message: S
   return states;
 }
 
-function finished(graph: WorkflowGraph, state: SchedulerState, node: string, result: NodeRunResult, maxConcurrency: number): SchedulerStep {
+function finished(graph: WorkflowGraph, state: SchedulerState, node: string, result: NodeRunResult, maxConcurrency: number, settled: true | undefined): SchedulerStep {
   const base = changed(state, { running: state.running.delete(node) });
   if (result.interruptIds.length) {
-    return startReady(changed(base, { waiting: new Map([...state.waiting, [node, result.interruptIds]]) }), maxConcurrency, []);
+    return startReady(changed(base, { waiting: new Map([...state.waiting, [node, result.interruptIds]]) }), maxConcurrency, [], settled);
   }
   const waitsForOutput = graph.nodes.get(node)?.options.waitForOutput === true;
-  if (waitsForOutput && !result.hasOutput && !result.routes.length) return startReady(base, maxConcurrency, []);
+  if (waitsForOutput && !result.hasOutput && !result.routes.length) return startReady(base, maxConcurrency, [], settled);
   const { targets, unmatched } = nextTargets(graph, node, result.routes);
   const warnings = unmatched
     ? [`Workflow node "${node}" took route ${result.routes.map((r) => JSON.stringify(r)).join(', ')}, which no edge matches: this branch ends here.`]
@@ -180,7 +179,7 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
     else triggers.push({ node: target, input: result.output, branch: result.branch, subBranch });
   }
   if (triggers.length) next = changed(next, { pending: next.pending.concat(triggers) });
-  const step = startReady(next, maxConcurrency, warnings);
+  const step = startReady(next, maxConcurrency, warnings, settled);
   return conflict ? { ...step, conflictingTerminals: conflict } : step;
 }
 
@@ -199,9 +198,12 @@ function arriveAtJoin(graph: WorkflowGraph, state: SchedulerState, join: string,
   return changed(state, { joinArrivals: state.joinArrivals.delete(join) });
 }
 
-/** Starts the ready triggers in arrival order, one per idle node, up to `maxConcurrency` runs. */
-function startReady(state: SchedulerState, maxConcurrency: number, warnings: readonly string[]): SchedulerStep {
-  if (state.pending.length === 0) return { state, start: [], warnings, done: state.running.size === 0 };
+/**
+ * Starts the ready triggers in arrival order, one per idle node, up to `maxConcurrency` runs.
+ * The step is built here whole (`settled` included): spreading it afresh costs every message.
+ */
+function startReady(state: SchedulerState, maxConcurrency: number, warnings: readonly string[], settled?: true): SchedulerStep {
+  if (state.pending.length === 0) return { state, start: [], warnings, done: state.running.size === 0, settled };
   let { running, runCounts } = state;
   const pending: Trigger[] = [];
   const start: ScheduledRun[] = [];
@@ -216,7 +218,7 @@ function startReady(state: SchedulerState, maxConcurrency: number, warnings: rea
     start.push({ node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch });
   }
   const next = changed(state, { pending, running, runCounts });
-  return { state: next, start, warnings, done: running.size === 0 };
+  return { state: next, start, warnings, done: running.size === 0, settled };
 }
 
 /**
