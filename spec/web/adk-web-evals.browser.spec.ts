@@ -8,6 +8,7 @@ import { appSourceOf } from '../../lib/server/app-source.js';
 import { DevServer } from '../../lib/server/dev-server.js';
 import { findAdkWeb } from '../../lib/server/find-adk-web.js';
 import { launchChromium } from '../support/chromium.js';
+import { adkWebPage } from './support/adk-web-page.js';
 
 const OUT = join('test-output', 'browser');
 
@@ -35,11 +36,7 @@ describe(SUITE, () => {
     if (!adkWeb) throw new Error('adk-web is not installed: scripts/setup.sh unpacks @google/adk-devtools@2.0.0 into node_modules.');
     server = await firstValueFrom(DevServer.start({ apps: appSourceOf([await weatherApp()]), evalsDir, port: 0, adkWeb }));
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    await context.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.fulfill({ status: 200, body: '' }));
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page = await adkWebPage(browser, problems);
     page.on('dialog', (dialog) => {
       problems.push(`dialog: ${dialog.message()}`);
       void dialog.dismiss();

@@ -12,6 +12,7 @@ import { findAdkWeb } from '../../lib/server/find-adk-web.js';
 import { GeminiLiveStandIn } from '../../lib/testing/gemini-live-stand-in.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../support/chromium.js';
+import { adkWebPage } from './support/adk-web-page.js';
 
 const OUT = join('test-output', 'adk-web');
 
@@ -43,11 +44,7 @@ describe("adk-web's microphone on rxadk web (Chromium, fake microphone, Gemini L
       timeout: 60_000,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
     });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', permissions: ['microphone'] });
-    await context.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.fulfill({ status: 200, body: '' }));
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page = await adkWebPage(browser, problems, { permissions: ['microphone'] });
   }, 90_000);
 
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { appSourceOf } from '../../lib/server/app-source.js';
 import { DevServer } from '../../lib/server/dev-server.js';
 import { findAdkWeb } from '../../lib/server/find-adk-web.js';
 import { launchChromium } from '../support/chromium.js';
+import { adkWebPage } from './support/adk-web-page.js';
 import { rootAgent as triage } from '../fixtures/workflows/triage/agent.js';
 
 const OUT = join('test-output', 'adk-web');
@@ -54,11 +55,7 @@ describe("Google's adk-web (@google/adk-devtools 2.0.0) draws a workflow app ser
     if (!adkWeb) throw new Error('adk-web is not installed: scripts/setup.sh unpacks @google/adk-devtools@2.0.0 into node_modules.');
     server = await firstValueFrom(DevServer.start({ apps: appSourceOf([{ name: 'triage', rootAgent: triage, plugins: [] }]), port: 0, adkWeb, log: () => undefined }));
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US' });
-    await context.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.fulfill({ status: 200, body: '' }));
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page = await adkWebPage(browser, problems, { viewport: { width: 1600, height: 1000 } });
     page.on('response', (response) => {
       if (response.status() >= 400 && response.status() !== 501) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
     });

@@ -10,6 +10,7 @@ import { DevServer } from '../../lib/server/dev-server.js';
 import { findAdkWeb } from '../../lib/server/find-adk-web.js';
 import { GeminiStandIn } from '../../lib/testing/gemini-stand-in.js';
 import { launchChromium } from '../support/chromium.js';
+import { adkWebPage } from './support/adk-web-page.js';
 import { notesApp } from '../support/notes-app.js';
 
 const OUT = join('test-output', 'adk-web');
@@ -76,12 +77,7 @@ describe(SUITE, () => {
     standIn = await GeminiStandIn.start({ script: [{ chunks: [chunk('Once upon'), chunk(' a time'), chunk(' there was a fox.')], nextChunk }] });
     server = await firstValueFrom(DevServer.start({ apps: appSourceOf([...(await demoApps()), storyApp(standIn)]), port: 0, adkWeb }));
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    // No network here: Google's web fonts (linked by adk-web's index.html) answer empty.
-    await context.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.fulfill({ status: 200, body: '' }));
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page = await adkWebPage(browser, problems);
     page.on('response', (response) => {
       if (response.status() < 400) return;
       if (response.status() === 501 && DOCUMENTED_501.test(response.url())) answered501.push(response.url());
