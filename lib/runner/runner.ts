@@ -24,7 +24,7 @@ import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import { CommitBarrier } from '../context/commit-barrier.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import { instrumentedInvocation } from '../context/instrumented.js';
-import { type Instrumentation, InvocationContext } from '../context/invocation-context.js';
+import { type Instrumentation, InvocationContext, type InvocationContextInit } from '../context/invocation-context.js';
 import type { RunConfig } from '../context/run-config.js';
 import type { Event } from '../events/event.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
@@ -236,23 +236,34 @@ export class Runner {
     });
   }
 
-  private runLiveInvocation(session: Session, request: RunLiveRequest): Observable<Event> {
-    const barrier = new CommitBarrier();
-    const abortController = new LazyAbortController();
-    const ctx = new InvocationContext({
+  /** What every invocation of this Runner's context shares: its services, agent, plugins and clocks. */
+  private contextOptions(
+    session: Session,
+    invocationId: string,
+    runConfig: RunConfig | undefined,
+    commitBarrier: CommitBarrier,
+    abortController: LazyAbortController,
+  ): InvocationContextInit {
+    return {
       session,
       sessionService: this.sessionService,
       artifactService: this.artifactService,
       memoryService: this.memoryService,
       agent: this.agent,
-      invocationId: `e-${this.idGenerator()}`,
-      runConfig: request.runConfig ?? {},
+      invocationId,
+      runConfig: runConfig ?? {},
       pluginManager: this.pluginManager,
-      commitBarrier: barrier,
+      commitBarrier,
       idGenerator: this.idGenerator,
       ...(this.clock ? { clock: this.clock } : {}),
       abortController,
-    });
+    };
+  }
+
+  private runLiveInvocation(session: Session, request: RunLiveRequest): Observable<Event> {
+    const barrier = new CommitBarrier();
+    const abortController = new LazyAbortController();
+    const ctx = new InvocationContext(this.contextOptions(session, `e-${this.idGenerator()}`, request.runConfig, barrier, abortController));
     const agent = selectAgentForTurn(this.agent, session);
     if (!isFlowAgent(agent)) return throwError(() => new AgentConfigError(`Agent "${agent.name}" cannot run live: only LLM agents can.`, { agentName: agent.name }));
     return heldRequests(request.liveRequestQueue, (requests) => runLiveAgent(ctx, agent, requests)).pipe(
@@ -292,19 +303,8 @@ export class Runner {
     const barrier = new CommitBarrier();
     const abortController = new LazyAbortController();
     const ctx = new InvocationContext({
-      session,
-      sessionService: this.sessionService,
-      artifactService: this.artifactService,
-      memoryService: this.memoryService,
-      agent: this.agent,
-      invocationId: resumed?.invocationId ?? `e-${this.idGenerator()}`,
+      ...this.contextOptions(session, resumed?.invocationId ?? `e-${this.idGenerator()}`, request.runConfig, barrier, abortController),
       userContent: resumed?.userContent ?? request.newMessage,
-      runConfig: request.runConfig ?? {},
-      pluginManager: this.pluginManager,
-      commitBarrier: barrier,
-      idGenerator: this.idGenerator,
-      ...(this.clock ? { clock: this.clock } : {}),
-      abortController,
       ...(this.instrumentation ? { instrumentation: this.instrumentation } : {}),
       ...(this.eventsCompaction ? { eventsCompaction: this.eventsCompaction } : {}),
       resumable: this.resumable,
