@@ -7,15 +7,18 @@ import type { Event } from '../../lib/events/event.js';
 import { Runner } from '../../lib/runner/runner.js';
 import { InMemorySessionService } from '../../lib/sessions/in-memory-session-service.js';
 import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
+import { transpileForChild, type TranspiledTree } from '../fixtures/persistence/transpile-for-child.js';
 
 /** The other rxadk process: `DevServer` with `a2a: true` (what `rxadk api_server --a2a` runs) over the app `weather`. */
 let child: ChildProcess;
+/** The server's script and the lib it imports, types stripped (no TypeScript loader in the child). */
+let tree: TranspiledTree;
 let url = '';
 let output = '';
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--no-warnings', '--loader', 'ts-node/esm', 'spec/a2a/support/serve-remote-app.ts'], {
-    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: '1' },
+  tree = transpileForChild('a2a-remote', ['spec/a2a/support/serve-remote-app.ts']);
+  child = spawn(process.execPath, ['--no-warnings', tree.script('spec/a2a/support/serve-remote-app.ts')], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
@@ -31,12 +34,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // the suite ends once the other process has: nothing of it (a socket, a pending answer) outlives the suite
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return tree?.remove();
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   const stillThere = setTimeout(() => child.kill('SIGKILL'), 5_000);
   await exited;
   clearTimeout(stillThere);
+  tree.remove();
 });
 
 const textOf = (event: Event) => (event.content?.parts ?? []).map((p) => p.text ?? '').join('');

@@ -1,7 +1,7 @@
 // A second rxadk process for the A2A tests: the DevServer of `rxadk api_server --a2a` over one
 // app, `weather`, whose model is scripted: it asks the manager (a long-running tool), then answers;
 // the text "slow" makes it call a tool that never ends (and logs "aborted" when its call is aborted).
-// Prints "listening <url>" once it accepts connections. Run with: node --loader ts-node/esm <this file>.
+// Prints "listening <url>" once it accepts connections. Run it transpiled (spec/fixtures/persistence/transpile-for-child.ts).
 import { NEVER, Observable } from 'rxjs';
 import { LlmAgent } from '../../../lib/agents/llm-agent.js';
 import { DevServer } from '../../../lib/server/dev-server.js';
