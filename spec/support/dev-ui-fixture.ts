@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { Gemini } from '../../lib/models/gemini.js';
 import { appSourceOf } from '../../lib/server/app-source.js';
 import { DevServer } from '../../lib/server/dev-server.js';
 import { GeminiStandIn } from '../../lib/testing/gemini-stand-in.js';
+import { builtDevUi } from './built-dev-ui.js';
 import { launchChromiumProfile, type ChromiumProfile } from './chromium.js';
 
 /** rxadk's dev UI, built into a folder, served over some apps, open in headless Chromium. */
@@ -31,12 +31,12 @@ export function slowApp(standIn: GeminiStandIn): AgentApp {
 }
 
 /**
- * Builds the UI into `uiDir`, serves `apps` and `slow` (eval sets in `evalsDir`, else in a temporary
+ * Serves the dev UI (built once per set of inputs: {@link builtDevUi}) over `apps` and `slow` (eval sets in `evalsDir`, else in a temporary
  * folder removed on close, as `rxadk web` keeps them in the agents folder), and opens the page once
  * `firstApp` is listed.
  */
-export async function startDevUi(uiDir: string, apps: AgentApp[], firstApp: string, options: { evalsDir?: string } = {}): Promise<DevUiFixture> {
-  execFileSync(process.execPath, ['web/build-ui.mjs', uiDir], { stdio: 'pipe', timeout: 60_000 });
+export async function startDevUi(apps: AgentApp[], firstApp: string, options: { evalsDir?: string } = {}): Promise<DevUiFixture> {
+  const uiDir = builtDevUi();
   const chunk = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] } }] });
   const standIn = await GeminiStandIn.start({ script: [{ chunks: [chunk('Let me think'), chunk(' for a minute.')], chunkDelayMs: 60_000 }] });
   const ownEvalsDir = options.evalsDir === undefined ? mkdtempSync(join(tmpdir(), 'rxadk-dev-ui-')) : undefined;

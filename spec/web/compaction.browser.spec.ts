@@ -10,7 +10,6 @@ import { type DevUiFixture, startDevUi } from '../support/dev-ui-fixture.js';
 import { RecordingSummarizer } from '../apps/support.js';
 
 const OUT = join('test-output', 'dev-ui', 'compaction');
-const UI_DIR = join('test-output', 'dev-ui', 'compaction-ui');
 
 /** An app that compacts after every turn, with an instant summarizer. */
 function compactingApp(): AgentApp {
@@ -33,7 +32,7 @@ describe("rxadk's dev UI shows a compaction as a summary row, in headless Chromi
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    fixture = await startDevUi(UI_DIR, [compactingApp()], 'compacting');
+    fixture = await startDevUi([compactingApp()], 'compacting');
   }, 90_000);
 
   afterAll(() => fixture?.close());

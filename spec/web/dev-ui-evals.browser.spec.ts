@@ -6,7 +6,6 @@ import type { AgentApp } from '../../lib/server/agent-apps.js';
 import { type DevUiFixture, startDevUi } from '../support/dev-ui-fixture.js';
 
 const OUT = join('test-output', 'browser');
-const UI_DIR = join('test-output', 'dev-ui-evals', 'ui');
 
 /** The weather demo app, offline: its module picks DemoLlm when no provider key is set at import time. */
 async function weatherApp(): Promise<AgentApp> {
@@ -31,7 +30,7 @@ describe("rxadk web: the dev UI's evals (save a session as an eval case, run a s
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
     evalsDir = mkdtempSync(join(tmpdir(), 'rxadk-dev-ui-evals-'));
-    fixture = await startDevUi(UI_DIR, [await weatherApp()], 'weather', { evalsDir });
+    fixture = await startDevUi([await weatherApp()], 'weather', { evalsDir });
     page = fixture.page;
   }, 90_000);
 

@@ -7,7 +7,6 @@ import { type DevUiFixture, lastTurnRows, startDevUi } from '../support/dev-ui-f
 import { notesApp } from '../support/notes-app.js';
 
 const OUT = join('test-output', 'dev-ui', 'fixes');
-const UI_DIR = join('test-output', 'dev-ui', 'fixes-ui');
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** The weather demo app (offline) and `notes` (artifacts); the fixture adds `slow`. */
@@ -38,7 +37,7 @@ describe("rxadk's own dev UI, its fixes (issue 15), in headless Chromium", () =>
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    fixture = await startDevUi(UI_DIR, await apps(), 'weather');
+    fixture = await startDevUi(await apps(), 'weather');
     ({ server, page, pageErrors } = fixture);
   }, 90_000);
 

@@ -12,7 +12,6 @@ import { GeminiLiveStandIn, type GeminiLiveStep } from '../../lib/testing/gemini
 import { type DevUiFixture, startDevUi } from '../support/dev-ui-fixture.js';
 
 const OUT = join('test-output', 'dev-ui', 'live');
-const UI_DIR = join('test-output', 'dev-ui', 'live-ui');
 const text = (t: string): GeminiLiveStep => ({ send: { serverContent: { modelTurn: { parts: [{ text: t }] } } } });
 const turnComplete: GeminiLiveStep = { send: { serverContent: { turnComplete: true } } };
 
@@ -29,7 +28,7 @@ describe("rxadk's own dev UI, live text mode (headless Chromium, Gemini Live sta
       { await: 'clientContent' }, text('Encore.'), turnComplete,
     ]] });
     const model = new Gemini({ model: 'gemini-live-2.5-flash-preview', apiKey: 'test-key', httpOptions: { baseUrl: standIn.baseUrl } });
-    fixture = await startDevUi(UI_DIR, [{ name: 'voice', rootAgent: new LlmAgent({ name: 'voice_agent', model }), plugins: [] }], 'voice');
+    fixture = await startDevUi([{ name: 'voice', rootAgent: new LlmAgent({ name: 'voice_agent', model }), plugins: [] }], 'voice');
     ({ server, page } = fixture);
   }, 90_000);
 

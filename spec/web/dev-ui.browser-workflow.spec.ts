@@ -6,7 +6,6 @@ import { type DevUiFixture, startDevUi } from '../support/dev-ui-fixture.js';
 import { rootAgent as triage } from '../fixtures/workflows/triage/agent.js';
 
 const OUT = join('test-output', 'dev-ui');
-const UI_DIR = join(OUT, 'ui-workflow');
 
 /** The data-ids of the graph's lit nodes and clusters. */
 async function litParts(page: Page): Promise<{ nodes: string[]; clusters: string[] }> {
@@ -23,7 +22,7 @@ describe("rxadk's dev UI draws a workflow app and lights an event's node (headle
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    ui = await startDevUi(UI_DIR, [{ name: 'triage', rootAgent: triage, plugins: [] }], 'triage');
+    ui = await startDevUi([{ name: 'triage', rootAgent: triage, plugins: [] }], 'triage');
     ui.page.on('response', (response) => response.status() >= 400 && missing.push(`${response.status()} ${new URL(response.url()).pathname}`));
   }, 120_000);
 

@@ -6,7 +6,6 @@ import type { GeminiStandIn } from '../../lib/testing/gemini-stand-in.js';
 import { type DevUiFixture, lastTurnRows, startDevUi } from '../support/dev-ui-fixture.js';
 
 const OUT = join('test-output', 'dev-ui');
-const UI_DIR = join(OUT, 'ui');
 
 /** The demo apps, offline: their modules pick DemoLlm when GEMINI_API_KEY is empty at import time. */
 async function demoApps(): Promise<AgentApp[]> {
@@ -48,7 +47,7 @@ describe('rxadk web: the dev UI in headless Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    fixture = await startDevUi(UI_DIR, await demoApps(), 'weather');
+    fixture = await startDevUi(await demoApps(), 'weather');
     ({ page, standIn, pageErrors } = fixture);
   }, 90_000);
 

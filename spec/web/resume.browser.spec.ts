@@ -10,7 +10,6 @@ import { type DevUiFixture, startDevUi } from '../support/dev-ui-fixture.js';
 import { text } from '../support/llm.js';
 
 const OUT = join('test-output', 'dev-ui', 'resume');
-const UI_DIR = join('test-output', 'dev-ui', 'resume-ui');
 
 /** A resumable app: a sequence of three agents whose second one's model fails once. */
 function flakyPipeline(calls: Record<string, number>): AgentApp {
@@ -37,7 +36,7 @@ describe("rxadk's dev UI resumes an unfinished invocation, in headless Chromium"
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    fixture = await startDevUi(UI_DIR, [flakyPipeline(calls)], 'pipeline_app');
+    fixture = await startDevUi([flakyPipeline(calls)], 'pipeline_app');
   }, 90_000);
 
   afterAll(() => fixture?.close());
