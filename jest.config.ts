@@ -73,6 +73,9 @@ const config: Config = {
     {
       ...shared,
       displayName: 'slow',
+      // one Chromium for the run's browser suites (spec/support/chromium.ts connects to it)
+      globalSetup: '<rootDir>/scripts/jest-chromium-setup.mjs',
+      globalTeardown: '<rootDir>/scripts/jest-chromium-teardown.mjs',
       // the same expressions: every spec is in exactly one of the two projects
       testRegex: SLOW_LANES.map((lane) => (lane.endsWith('$') ? lane : `${lane}.*\\.spec\\.ts$`)),
     },

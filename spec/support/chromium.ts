@@ -1,22 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium-options.mjs';
 
-/** Debian's Chromium (package `chromium`, installed by scripts/setup.sh), or another one named by RXADK_CHROMIUM. */
-export const CHROMIUM_PATH = process.env['RXADK_CHROMIUM'] ?? '/usr/bin/chromium';
-
-/** The flags this machine needs: headless, no sandbox (root), no GPU, and no background network traffic. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_PATH };
 
 function requireChromium(): void {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -24,28 +10,37 @@ function requireChromium(): void {
   }
 }
 
-/** Starts Debian's Chromium headless through playwright-core (a fresh temporary profile per launch). */
+/**
+ * A headless Debian Chromium through playwright-core: a connection to the run's shared browser
+ * when the slow lanes' global set-up started one (scripts/jest-chromium-setup.mjs), else a new
+ * browser with a fresh temporary profile. Either way `close()` ends what this suite opened: its
+ * contexts and pages, and the browser it started.
+ */
 export async function launchChromium(): Promise<Browser> {
   requireChromium();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, timeout: 60_000, args: FLAGS });
+  const shared = process.env['RXADK_CHROMIUM_WS'];
+  if (shared) return chromium.connect(shared, { timeout: 60_000 });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, timeout: 60_000, args: [...CHROMIUM_FLAGS] });
 }
 
-/** A headless Chromium with a profile folder of its own; `close` ends it and removes the folder. */
+/** A browser context of its own on {@link launchChromium}'s browser; `close` ends both. */
 export interface ChromiumProfile {
   context: BrowserContext;
   close(): Promise<void>;
 }
 
-/** Starts Chromium with a new empty user-data dir (for tests that reload pages and keep storage). */
+/**
+ * A new browser context (empty storage, kept across reloads of its pages, for tests that reload
+ * pages and keep storage) on {@link launchChromium}'s browser.
+ */
 export async function launchChromiumProfile(viewport = { width: 1440, height: 900 }): Promise<ChromiumProfile> {
-  requireChromium();
-  const profile = mkdtempSync(join(tmpdir(), 'rxadk-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: FLAGS, viewport, timeout: 30_000 });
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport });
   return {
     context,
     close: async () => {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
     },
   };
 }
