@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { inputsHash } from './inputs-hash.mjs';
+import { RXADK_INPUTS } from './build-rxadk-dist.mjs';
 
 const run = promisify(execFile);
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -17,13 +18,10 @@ export const EXAMPLE_DIR = join(ROOT, 'examples/angular-chat');
 /** What `ng build` writes: the files to serve. */
 export const EXAMPLE_DIST = join(EXAMPLE_DIR, 'dist/browser');
 
-/** What rxadk's `dist/lib` is built from (the example's `file:../..` dependency uses it). */
-const RXADK_INPUTS = ['lib', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'spec/browser/support/tsconfig.rxadk-dist.json'];
 /** What the example's `ng build` reads besides rxadk. */
 const EXAMPLE_INPUTS = ['src', 'angular.json', 'tsconfig.json', 'package.json', 'package-lock.json'].map((path) => join('examples/angular-chat', path));
 
 /** The hash of the inputs a build output was made from, written beside it once the build succeeded. */
-const RXADK_STAMP = join(ROOT, 'dist/lib.inputs.sha256');
 const EXAMPLE_STAMP = join(EXAMPLE_DIR, 'dist/inputs.sha256');
 
 /** A path of the clone, whatever the working directory. */
@@ -31,11 +29,11 @@ const fromRoot = (path) => join(ROOT, path);
 
 const builtFrom = (stamp, hash) => existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
 
-/** rxadk's `dist/lib`, compiled with tsc, unless it was built from these very inputs. */
-async function buildRxadkDist(hash) {
-  if (builtFrom(RXADK_STAMP, hash)) return;
-  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'spec/browser/support/tsconfig.rxadk-dist.json'], { cwd: ROOT, timeout: 120_000 });
-  writeFileSync(RXADK_STAMP, hash);
+/** rxadk's `dist/lib` (scripts/build-rxadk-dist.mjs), under the lock that keeps two builds apart. */
+async function buildRxadkDist() {
+  const build = [process.execPath, join(ROOT, 'scripts/build-rxadk-dist.mjs')];
+  const [command, ...args] = existsSync('/usr/bin/flock') ? ['flock', '/tmp/rxadk-dist.lock', ...build] : build;
+  await run(command, args, { cwd: ROOT, timeout: 240_000 });
 }
 
 /** The example's own dependencies (`bash scripts/setup.sh` installs them), installed when missing. */
@@ -61,10 +59,9 @@ async function installExampleDependencies() {
  * beforeAll(() => buildAngularExample(), 240_000);
  */
 export async function buildAngularExample() {
-  const rxadkHash = inputsHash(RXADK_INPUTS.map(fromRoot));
   const exampleHash = inputsHash([...RXADK_INPUTS, ...EXAMPLE_INPUTS].map(fromRoot));
   if (builtFrom(EXAMPLE_STAMP, exampleHash) && existsSync(join(EXAMPLE_DIST, 'index.html'))) return false;
-  await buildRxadkDist(rxadkHash);
+  await buildRxadkDist();
   await installExampleDependencies();
   await run(process.execPath, [join(EXAMPLE_DIR, 'node_modules/@angular/cli/bin/ng.js'), 'build'], {
     cwd: EXAMPLE_DIR,

@@ -6,7 +6,9 @@
 #   which node-gyp needs to build better-sqlite3 (rxadk/sqlite) from source; chromium (the browser
 #   tests drive Debian's Chromium with playwright-core) and a font for its screenshots; tmux (the
 #   `rxadk run` terminal test).
-# - npm install, at the root and in examples/angular-chat, then the Angular example's production
+# - npm install, at the root and in examples/angular-chat, then rxadk's dist/lib (tsc, keyed by a
+#   hash of its inputs: scripts/build-rxadk-dist.mjs; the consumer test packs it and the Angular
+#   example depends on it), then the Angular example's production
 #   build (scripts/build-angular-example.mjs, kept in examples/angular-chat/dist and keyed by a hash
 #   of its inputs): its browser test rebuilds it only when an input changed, so on a fresh clone
 #   the build is part of set-up, not of `npm test`. The committed locks are the ones
@@ -64,6 +66,9 @@ if [[ ! -f $ADK_DEVTOOLS/dist/browser/index.html ]]; then
   rm -rf "$pack"
 fi
 echo "== adk-web: $(node -p "require('./$ADK_DEVTOOLS/package.json').version") at $ADK_DEVTOOLS/dist/browser"
+
+echo "== rxadk's dist/lib (scripts/build-rxadk-dist.mjs: once per set of inputs; the consumer test packs it)"
+node scripts/build-rxadk-dist.mjs </dev/null
 
 echo "== Angular example (examples/angular-chat/dist)"
 node scripts/build-angular-example.mjs </dev/null
