@@ -15,8 +15,8 @@ export type Reply =
   | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
   | { kind: 'sse'; messages: Observable<SseMessage> }
   | { kind: 'stream'; headers: Record<string, string>; chunks: Observable<string | Uint8Array> }
-  | { kind: 'file'; status: number; contentType: string; body: Buffer }
-  | { kind: 'empty'; status: number };
+  | { kind: 'file'; status: number; contentType: string; body: Buffer; etag?: string }
+  | { kind: 'empty'; status: number; headers?: Record<string, string> };
 
 /**
  * A JSON reply.

@@ -1,7 +1,8 @@
 import { readdirSync, readFile } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { bindNodeCallback, map, of } from 'rxjs';
-import { jsonReply, type Reply } from './reply.js';
+import { fileReply } from './file-reply.js';
+import { jsonReply } from './reply.js';
 import type { Route } from './route.js';
 
 const CONTENT_TYPES = new Map([
@@ -25,7 +26,8 @@ const readFileOnce = bindNodeCallback(readFile);
 /**
  * Routes that serve every file under `folder` at `mount` (e.g. adk-web's build at `/dev-ui/`):
  * `mount` itself serves `index.html`, and `mount` without its trailing slash redirects to it (so
- * the page's relative URLs resolve). The folder is listed once, when the routes are made, and only
+ * the page's relative URLs resolve). Each file carries an `ETag` and answers 304 to a request
+ * that names it ({@link fileReply}). The folder is listed once, when the routes are made, and only
  * the files found then are served, so no request path can reach outside it.
  *
  * @example
@@ -48,5 +50,5 @@ export function staticRoutes(folder: string, mount: string): Route[] {
 
 function fileRoute(path: string, file: string): Route {
   const contentType = CONTENT_TYPES.get(extname(file).toLowerCase()) ?? 'application/octet-stream';
-  return { method: 'GET', path, handle: () => readFileOnce(file).pipe(map((body): Reply => ({ kind: 'file', status: 200, contentType, body }))) };
+  return { method: 'GET', path, handle: ({ raw }) => readFileOnce(file).pipe(map((body) => fileReply(raw, contentType, body))) };
 }

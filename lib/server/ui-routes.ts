@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { bindNodeCallback, catchError, map, type Observable } from 'rxjs';
+import { fileReply } from './file-reply.js';
 import { HttpError } from './http-error.js';
 import type { Reply } from './reply.js';
 import type { Route } from './route.js';
@@ -18,7 +20,8 @@ const readFileOnce = bindNodeCallback(readFile);
 
 /**
  * The routes that serve the dev UI's static files from `uiDir` (the esbuild output of `web/`).
- * Only the known files are served, so no path can reach outside the folder. When the UI has not
+ * Only the known files are served, so no path can reach outside the folder; each carries an
+ * `ETag` ({@link fileReply}). When the UI has not
  * been built, `/` answers 503 with how to build it.
  *
  * @example
@@ -30,13 +33,13 @@ export function uiRoutes(uiDir: string): Route[] {
   return UI_FILES.map(({ path, file, contentType }) => ({
     method: 'GET' as const,
     path,
-    handle: () => serveFile(join(uiDir, file), contentType, uiDir),
+    handle: ({ raw }) => serveFile(raw, join(uiDir, file), contentType, uiDir),
   }));
 }
 
-function serveFile(path: string, contentType: string, uiDir: string): Observable<Reply> {
+function serveFile(request: IncomingMessage, path: string, contentType: string, uiDir: string): Observable<Reply> {
   return readFileOnce(path).pipe(
-    map((body): Reply => ({ kind: 'file', status: 200, contentType, body })),
+    map((body) => fileReply(request, contentType, body)),
     catchError((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
       throw new HttpError(503, `The dev UI is not built (no ${path}). Run "npm run build:ui" (it writes ${uiDir}).`);

@@ -27,9 +27,9 @@ export function writeReply(res: ServerResponse, reply: Reply): Observable<never>
     case 'json':
       return defer(() => end(res, reply.status, jsonHeaders(reply.headers), `${JSON.stringify(reply.body ?? null)}\n`));
     case 'file':
-      return defer(() => end(res, reply.status, { 'Content-Type': reply.contentType, 'Cache-Control': 'no-cache' }, reply.body));
+      return defer(() => end(res, reply.status, { 'Content-Type': reply.contentType, 'Cache-Control': 'no-cache', ...(reply.etag ? { ETag: reply.etag } : {}) }, reply.body));
     case 'empty':
-      return defer(() => end(res, reply.status, {}, undefined));
+      return defer(() => end(res, reply.status, reply.headers ?? {}, undefined));
     case 'sse':
       return streamSse(res, reply.messages);
     case 'stream':

@@ -45,6 +45,17 @@ describe('adk-web pages (DevServer adkWeb, staticRoutes) and findAdkWeb', () => 
     expect((await call(server.url, 'GET', '/dev-ui/assets/config/runtime-config.json')).json).toEqual({ backendUrl: '' });
   });
 
+  it('tags each file (ETag) and answers 304, with no body, to a request that names the tag', async () => {
+    const url = `${server.url}/dev-ui/main.js`;
+    const first = await fetch(url);
+    const etag = first.headers.get('etag');
+    expect([first.status, await first.text(), etag]).toEqual([200, 'console.log(1)', expect.stringMatching(/^"[\w-]+"$/)]);
+    const again = await fetch(url, { headers: { 'If-None-Match': etag! } });
+    expect([again.status, again.headers.get('etag'), await again.text()]).toEqual([304, etag, '']);
+    const other = await fetch(url, { headers: { 'If-None-Match': '"stale"' } });
+    expect([other.status, await other.text()]).toEqual([200, 'console.log(1)']);
+  });
+
   it('answers an empty stylesheet for the prism-dark.css adk-web links but does not ship', async () => {
     const css = await call(server.url, 'GET', '/dev-ui/prism-dark.css');
     expect([css.status, css.headers['content-type'], css.text]).toEqual([200, 'text/css; charset=utf-8', '']);
