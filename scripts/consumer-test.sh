@@ -49,7 +49,7 @@ stage="$work/stage"
 mkdir -p "$stage"
 cp "$repo/package.json" "$repo/README.md" "$repo/LICENSE" "$stage/"
 build() {
-  (cd "$repo" && npx tsc -p tsconfig.build.json --outDir "$stage/dist" && node web/build-ui.mjs "$stage/dist/lib/server/ui")
+  (cd "$repo" && npx tsc -p tsconfig.build.json --outDir "$stage/dist" && node scripts/bundle-package.mjs "$stage/dist" && node web/build-ui.mjs "$stage/dist/lib/server/ui")
 }
 check "build into a staging folder" build || true
 ((failed == 0)) || finish
