@@ -1,0 +1,45 @@
+// Loaded into the api_server child of the server-load bench with `node --import` (never by rxadk
+// itself): where a turn's added latency could come from inside the server. It samples the event
+// loop's delay (perf_hooks.monitorEventLoopDelay, 10 ms resolution), sums the GC pauses (`gc`
+// performance entries) and reads the process's CPU time, and writes them as JSON (ServerStalls) to
+// the file named by RXADK_BENCH_STALLS_FILE every 250 ms. SIGUSR2 starts the figures afresh (the
+// bench sends it once the sessions are created, right before the load starts).
+import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import type { ServerStalls } from './server-stalls.js';
+
+const file = process.env['RXADK_BENCH_STALLS_FILE'];
+if (file) {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  let gc = { ms: 0, maxMs: 0, count: 0 };
+  let cpuFrom = process.cpuUsage();
+  let wallFrom = performance.now();
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.ms += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+      gc.count++;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  process.on('SIGUSR2', () => {
+    delay.reset();
+    gc = { ms: 0, maxMs: 0, count: 0 };
+    cpuFrom = process.cpuUsage();
+    wallFrom = performance.now();
+  });
+  const write = () => {
+    const cpu = process.cpuUsage(cpuFrom);
+    const stalls: ServerStalls = {
+      loopDelayP50Ms: delay.percentile(50) / 1e6,
+      loopDelayP99Ms: delay.percentile(99) / 1e6,
+      loopDelayMaxMs: delay.max / 1e6,
+      gcMs: gc.ms,
+      gcMaxPauseMs: gc.maxMs,
+      gcCount: gc.count,
+      cpuShare: (cpu.user + cpu.system) / 1000 / Math.max(performance.now() - wallFrom, 1),
+    };
+    writeFileSync(file, JSON.stringify(stalls));
+  };
+  setInterval(write, 250).unref();
+}
