@@ -255,6 +255,12 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   for (const run of runs) for (const [why, n] of run.figures.failures) console.log(`${run.label}: ${n} failed requests (${why})`);
+  for (const run of runs) {
+    run.stalls.forEach((stalls, i) => {
+      const longest = (stalls?.longStalls ?? []).map(({ atMs, ms }) => `${fmt(ms, 0)} ms at ${fmt(atMs / 1000, 1)} s`).join(', ');
+      console.log(`${run.label}: server ${i + 1}'s longest event-loop stalls (≥ 100 ms): ${longest || 'none'}`);
+    });
+  }
   console.log(runsTable(runs, shape.sessions));
   console.log(
     '(added: a turn\'s wall time at the client minus its two model calls; headers: the wait for the response\'s headers, i.e. before the run began; ' +

@@ -1,7 +1,8 @@
 // Loaded into the api_server child of the server-load bench with `node --import` (never by rxadk
 // itself): where a turn's added latency could come from inside the server. It samples the event
 // loop's delay (perf_hooks.monitorEventLoopDelay, 10 ms resolution), sums the GC pauses (`gc`
-// performance entries) and reads the process's CPU time, and writes them as JSON (ServerStalls) to
+// performance entries), notes when the loop stalled for 100 ms or more (a 20 ms timer that ran that
+// late: when, since the load started, and how long), reads the process's CPU time, and writes them as JSON (ServerStalls) to
 // the file named by RXADK_BENCH_STALLS_FILE every 250 ms. SIGUSR2 starts the figures afresh (the
 // bench sends it once the sessions are created, right before the load starts).
 import { writeFileSync } from 'node:fs';
@@ -15,6 +16,14 @@ if (file) {
   let gc = { ms: 0, maxMs: 0, count: 0 };
   let cpuFrom = process.cpuUsage();
   let wallFrom = performance.now();
+  let longStalls: Array<{ atMs: number; ms: number }> = [];
+  let tickAt = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    const late = now - tickAt - 20;
+    if (late >= 100) longStalls = [...longStalls, { atMs: Math.round(tickAt - wallFrom), ms: Math.round(late) }].sort((a, b) => b.ms - a.ms).slice(0, 10);
+    tickAt = now;
+  }, 20).unref();
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gc.ms += entry.duration;
@@ -27,6 +36,7 @@ if (file) {
     gc = { ms: 0, maxMs: 0, count: 0 };
     cpuFrom = process.cpuUsage();
     wallFrom = performance.now();
+    longStalls = [];
   });
   const write = () => {
     const cpu = process.cpuUsage(cpuFrom);
@@ -38,6 +48,7 @@ if (file) {
       gcMaxPauseMs: gc.maxMs,
       gcCount: gc.count,
       cpuShare: (cpu.user + cpu.system) / 1000 / Math.max(performance.now() - wallFrom, 1),
+      longStalls,
     };
     writeFileSync(file, JSON.stringify(stalls));
   };
