@@ -257,8 +257,8 @@ async function main(): Promise<void> {
   for (const run of runs) for (const [why, n] of run.figures.failures) console.log(`${run.label}: ${n} failed requests (${why})`);
   for (const run of runs) {
     run.stalls.forEach((stalls, i) => {
-      const longest = (stalls?.longStalls ?? []).map(({ atMs, ms }) => `${fmt(ms, 0)} ms at ${fmt(atMs / 1000, 1)} s`).join(', ');
-      console.log(`${run.label}: server ${i + 1}'s longest event-loop stalls (≥ 100 ms): ${longest || 'none'}`);
+      const longest = (stalls?.longStalls ?? []).map(({ atMs, ms, cpuMs }) => `${fmt(ms, 0)} ms at ${fmt(atMs / 1000, 1)} s (CPU ${fmt(cpuMs, 0)} ms)`).join(', ');
+      console.log(`${run.label}: server ${i + 1}'s longest event-loop stalls (≥ 100 ms; the process's CPU time meanwhile): ${longest || 'none'}`);
     });
   }
   console.log(runsTable(runs, shape.sessions));

@@ -14,8 +14,8 @@ export interface ServerStalls {
   gcCount: number;
   /** The process's CPU time ÷ wall time (1 = one core busy the whole time). */
   cpuShare: number;
-  /** The ten longest stalls of 100 ms or more: when (ms since the load started) and how long (ms). */
-  longStalls: Array<{ atMs: number; ms: number }>;
+  /** The ten longest stalls of 100 ms or more: when (ms since the load started), how long, and the process's CPU time meanwhile (ms, all threads). */
+  longStalls: Array<{ atMs: number; ms: number; cpuMs: number }>;
 }
 
 /** The last figures the hook wrote to `file`, or `undefined` if it wrote none. */
