@@ -18,7 +18,8 @@ import { fmt, heading, progress, table, times } from './report.js';
 import { median } from './stats.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const CLI = join(ROOT, 'dist/lib/cli/main.js');
+/** The CLI the package's `bin` names (the bundle: the apps' `rxadk` is the bundle too). */
+const CLI = join(ROOT, 'dist/bundle/cli/main.js');
 
 /** Milliseconds a fresh Node process spends in `import(specifier)`. */
 function importTime(specifier: string): number {

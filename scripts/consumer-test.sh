@@ -49,11 +49,13 @@ stage="$work/stage"
 mkdir -p "$stage"
 cp "$repo/package.json" "$repo/README.md" "$repo/LICENSE" "$stage/"
 # dist/lib is compiled once per set of inputs (scripts/build-rxadk-dist.mjs; scripts/setup.sh builds
-# it), under the lock that keeps two builds apart, then copied with the dev UI beside it
+# it), under the lock that keeps two builds apart, then copied, bundled for Node
+# (scripts/bundle-package.mjs: dist/bundle) and given the dev UI
 build() {
   local lock=()
   [[ -x /usr/bin/flock ]] && lock=(flock /tmp/rxadk-dist.lock)
-  (cd "$repo" && "${lock[@]}" node scripts/build-rxadk-dist.mjs && mkdir -p "$stage/dist" && cp -R dist/lib "$stage/dist/lib" && node web/build-ui.mjs "$stage/dist/lib/server/ui")
+  (cd "$repo" && "${lock[@]}" node scripts/build-rxadk-dist.mjs && mkdir -p "$stage/dist" && cp -R dist/lib "$stage/dist/lib" \
+    && node scripts/bundle-package.mjs "$stage/dist" && node web/build-ui.mjs "$stage/dist/lib/server/ui")
 }
 check "build into a staging folder" build || true
 ((failed == 0)) || finish

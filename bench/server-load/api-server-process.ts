@@ -1,12 +1,23 @@
 // One `rxadk api_server` child process for the server-load bench, with its peak RSS sampled.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readServerStalls, type ServerStalls } from './server-stalls.js';
 
-/** A running server: its base URL, its peak RSS so far, and how to stop it. */
+/** Loaded into the server with `--import`: its event-loop delay, GC pauses and CPU time. */
+const STALLS_HOOK = fileURLToPath(new URL('./server-stalls-hook.js', import.meta.url));
+
+/** A running server: its base URL, its peak RSS so far, its own stall figures, and how to stop it. */
 export interface ApiServerProcess {
   base: string;
   peakRss(): number;
+  /** Starts the server's stall figures afresh (event-loop delay, GC, CPU). */
+  resetStalls(): void;
+  /** The server's stall figures since the last reset, as of at most 250 ms ago. */
+  stalls(): ServerStalls | undefined;
   stop(): void;
 }
 
@@ -42,12 +53,20 @@ function rssOf(pid: number): number {
 export async function startApiServer(cli: string, dir: string, sessionServiceUri: string): Promise<ApiServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [cli, 'api_server', dir, '--port', String(port), '--session-service-uri', sessionServiceUri], { stdio: 'ignore' });
+  const stallsDir = mkdtempSync(join(tmpdir(), 'rxadk-server-stalls-'));
+  const stallsFile = join(stallsDir, 'stalls.json');
+  const child = spawn(process.execPath, ['--import', STALLS_HOOK, cli, 'api_server', dir, '--port', String(port), '--session-service-uri', sessionServiceUri], {
+    stdio: 'ignore',
+    env: { ...process.env, RXADK_BENCH_STALLS_FILE: stallsFile },
+  });
   let peak = 0;
+  let last: ServerStalls | undefined;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(child.pid!))), 250);
   const stop = () => {
     clearInterval(sampler);
+    last = readServerStalls(stallsFile) ?? last;
     child.kill('SIGKILL');
+    rmSync(stallsDir, { recursive: true, force: true });
   };
   try {
     for (;;) {
@@ -60,5 +79,11 @@ export async function startApiServer(cli: string, dir: string, sessionServiceUri
     stop();
     throw error;
   }
-  return { base, peakRss: () => peak, stop };
+  return {
+    base,
+    peakRss: () => peak,
+    resetStalls: () => child.kill('SIGUSR2'),
+    stalls: () => (child.exitCode === null && child.signalCode === null ? readServerStalls(stallsFile) : last),
+    stop,
+  };
 }

@@ -14,6 +14,7 @@ import { emitFunctionResponse } from './emit-function-response.js';
 import type { FlowAgent } from './flow-agent.js';
 import type { LlmRequestProcessor } from './llm-request-processor.js';
 import { type ModelEventBase, modelResponseEvent } from './model-response-event.js';
+import { partialResponseEvent } from './partial-response-event.js';
 import { startRequestProcessors } from './run-request-processors.js';
 import { saveOutputToState } from './save-output-to-state.js';
 import { hasStructuredAnswer, structuredAnswerEvent } from './structured-answer-event.js';
@@ -61,7 +62,7 @@ function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest
     const base: ModelEventBase = { id: ctx.idGenerator(), actions: createEventActions() };
     return callModel(ctx, agent, request, base.actions).pipe(
       concatMapOrForward(
-        (response) => streamedChunkEvent(ctx, request, base, response),
+        (response) => streamedChunkEvent(ctx, base, response),
         (response) => postprocess(ctx, agent, request, base, response),
       ),
     );
@@ -74,9 +75,9 @@ function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest
  * arrival order). `undefined` for anything else, which {@link postprocess} handles (a chunk with a
  * function call too, so that its arguments are checked).
  */
-function streamedChunkEvent(ctx: InvocationContext, request: LlmRequest, base: ModelEventBase, response: LlmResponse): Event | undefined {
+function streamedChunkEvent(ctx: InvocationContext, base: ModelEventBase, response: LlmResponse): Event | undefined {
   if (!response.partial || !response.content || response.content.parts?.some((part) => part.functionCall)) return undefined;
-  return modelResponseEvent(ctx, base, response, request.toolsDict);
+  return partialResponseEvent(ctx, base, response);
 }
 
 function postprocess(
