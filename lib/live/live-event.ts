@@ -5,6 +5,9 @@ import type { LlmResponse } from '../models/llm-response.js';
 import type { ToolLike } from '../models/tool-like.js';
 import { modelResponseEvent } from '../flows/model-response-event.js';
 
+/** The base actions of every live event: only read (the event gets its own copy), so one serves them all. */
+const NO_ACTIONS = Object.freeze(createEventActions());
+
 /**
  * The event of one live response: a fresh id; author `user` for the user's transcription (and a
  * `user` content), else the agent; function calls get ids as in `runAsync`.
@@ -15,7 +18,7 @@ import { modelResponseEvent } from '../flows/model-response-event.js';
  * ```
  */
 export function liveEvent(ctx: InvocationContext, response: LlmResponse, toolsDict: Record<string, ToolLike>): Event {
-  const event = modelResponseEvent(ctx, { id: ctx.idGenerator(), actions: createEventActions() }, response, toolsDict);
+  const event = modelResponseEvent(ctx, { id: ctx.idGenerator(), actions: NO_ACTIONS }, response, toolsDict);
   return response.inputTranscription || response.content?.role === 'user' ? { ...event, author: 'user' } : event;
 }
 

@@ -1,5 +1,6 @@
 import type { FunctionCall, LiveServerMessage, Part, Transcription } from '@google/genai';
-import { concatMap, from, type OperatorFunction, scan } from 'rxjs';
+import type { OperatorFunction } from 'rxjs';
+import { scanMany } from '../operators/scan-many.js';
 import type { LlmResponse } from './llm-response.js';
 
 /**
@@ -40,11 +41,11 @@ export const EMPTY_LIVE_TURN: LiveTurnText = { text: '', input: '', output: '', 
  * ```
  */
 export function geminiLiveResponses(): OperatorFunction<LiveServerMessage, LlmResponse> {
-  return (messages) =>
-    messages.pipe(
-      scan((step: LiveStep, message: LiveServerMessage) => reduceLiveMessage(step.state, message), { state: EMPTY_LIVE_TURN, responses: [] }),
-      concatMap((step) => from(step.responses)),
-    );
+  return scanMany((step: LiveStep, message: LiveServerMessage) => reduceLiveMessage(step.state, message), { state: EMPTY_LIVE_TURN, responses: [] }, responsesOf);
+}
+
+function responsesOf(step: LiveStep): readonly LlmResponse[] {
+  return step.responses;
 }
 
 /** One step of {@link geminiLiveResponses}: the new state and what to hand on. */
