@@ -30,6 +30,7 @@ import { LiveConnectionClosedError } from '../models/live-connection-closed-erro
 import { type LiveRequest, liveRequestAction } from '../models/live-request.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
+import { leanConcatMap } from '../operators/lean-concat-map.js';
 import { saveLiveAudio } from './live-audio-artifact.js';
 import { closeCutTurn, type LiveItem } from './close-cut-turn.js';
 import { liveConnectConfig } from './live-connect-config.js';
@@ -124,7 +125,7 @@ export function liveConnection(
           map((item) => ('response' in item && item.response.toolCallCancellation?.ids) || []),
         );
         const steps = items.pipe(
-          concatMap((item) => ('failure' in item ? throwError(() => item.failure) : emitStep(ctx, liveEvent(ctx, item.response, request.toolsDict)))),
+          leanConcatMap((item) => ('failure' in item ? throwError(() => item.failure) : emitStep(ctx, liveEvent(ctx, item.response, request.toolsDict)))),
           share(),
         );
         const reply = (response: Event): void => toolResponses.next({ content: response.content! });

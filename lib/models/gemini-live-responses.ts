@@ -95,14 +95,13 @@ export function reduceLiveMessage(state: LiveTurnText, message: LiveServerMessag
 function modelTurn(state: LiveTurnText, parts: Part[] | undefined, interrupted: boolean | undefined, out: LlmResponse[]): LiveTurnText {
   if (!parts?.length) return state;
   const content = { role: 'model', parts };
-  const flag = interrupted ? { interrupted: true } : {};
   const first = parts[0]!;
   if (first.text) {
-    out.push({ content, partial: true, ...flag });
+    out.push(interrupted ? { content, partial: true, interrupted: true } : { content, partial: true });
     return { ...state, text: state.text + first.text };
   }
   const next = first.inlineData ? state : flushText(state, out);
-  out.push({ content, ...flag });
+  out.push(interrupted ? { content, interrupted: true } : { content });
   return next;
 }
 
