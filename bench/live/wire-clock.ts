@@ -1,15 +1,24 @@
 // When the client's WebSocket (the `ws` socket @google/genai opens on Node) last sent and last
-// received a message: the bench's view of the wire, to split a frame's round trip into what the
-// framework added on the way out, the network and stand-in, and what it added on the way in.
+// received a message, and when a framework last handed a frame to @google/genai and last got a
+// message from it: the bench's view of the wire and of the SDK boundary, to split a frame's round
+// trip into what the framework added on the way out, the SDK, the network and stand-in, and what
+// the framework added on the way in.
+import type { Live as LiveClient, Session as LiveSession } from '@google/genai';
 import { nowMs } from '../stats.js';
 
 interface WireTimes {
+  /** The client socket's last send. */
   sent: number;
+  /** The client socket's last message. */
   received: number;
+  /** The last call into @google/genai's `Session.sendRealtimeInput` (where a framework hands a frame to the SDK). */
+  sdkSend: number;
+  /** The last server message the SDK handed to a live session's `onmessage` (where the framework gets it). */
+  sdkDelivered: number;
 }
 
-/** The times, updated by the patched socket. */
-export const wire: WireTimes = { sent: 0, received: 0 };
+/** The times, updated by the patched socket and SDK. */
+export const wire: WireTimes = { sent: 0, received: 0, sdkSend: 0, sdkDelivered: 0 };
 
 let installed = false;
 const WS_PACKAGE = 'ws';
@@ -33,5 +42,30 @@ export async function installWireClock(): Promise<void> {
   proto.emit = function (this: { _isServer?: boolean }, event: string | symbol, ...args: unknown[]) {
     if (event === 'message' && !this._isServer) wire.received = nowMs();
     return emit.call(this, event, ...args);
+  };
+  await installSdkClock();
+}
+
+/**
+ * Patches @google/genai (the one module instance rxadk, @google/adk and the floor all load) so the
+ * bench sees where a framework's own work ends and the SDK's starts: the entry into
+ * `Session.sendRealtimeInput`, and the moment the SDK calls a session's `onmessage`.
+ */
+async function installSdkClock(): Promise<void> {
+  const { Live, Session } = await import('@google/genai');
+  const send = Session.prototype.sendRealtimeInput;
+  Session.prototype.sendRealtimeInput = function (this: LiveSession, parameters: Parameters<LiveSession['sendRealtimeInput']>[0]) {
+    wire.sdkSend = nowMs();
+    return send.call(this, parameters);
+  };
+  const connect = Live.prototype.connect;
+  Live.prototype.connect = function (this: LiveClient, parameters: Parameters<LiveClient['connect']>[0]) {
+    const onmessage = parameters.callbacks?.onmessage;
+    if (!onmessage) return connect.call(this, parameters);
+    const stamped: typeof onmessage = (message) => {
+      wire.sdkDelivered = nowMs();
+      onmessage(message);
+    };
+    return connect.call(this, { ...parameters, callbacks: { ...parameters.callbacks, onmessage: stamped } });
   };
 }

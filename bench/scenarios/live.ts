@@ -1,8 +1,10 @@
 // The live scenario (issue 27): one conversation per path against GeminiLiveStandIn: N audio
 // frames up, each answered by one audio frame down (one frame in flight, as a microphone paces
-// them), then transcribed turns. For every frame: the round trip, and the latency the path
-// added on either side of the wire (upstream: from the queue to the client socket's send;
-// downstream: from the client socket's receipt to the event); the heap every `heapEvery` frames.
+// them), then transcribed turns. For every frame: the round trip, the latency the path added on
+// either side of the wire (upstream: from the queue to the client socket's send; downstream: from
+// the client socket's receipt to the event), and the part of it that is the framework's own (from
+// the queue to @google/genai's send, and from the SDK's `onmessage` to the event); the heap every
+// `heapEvery` frames.
 import type { GeminiLiveStandIn } from '../../lib/testing/gemini-live-stand-in.js';
 import type { LiveOut, LivePath } from '../live/live-path.js';
 import { liveScript, UP_FRAME } from '../live/live-frames.js';
@@ -19,8 +21,10 @@ export interface LiveRun {
   path: string;
   /** Per frame, ms: queue → event. */
   roundTripMs: number[];
-  /** Per frame, ms: queue → client socket send, plus client socket receipt → event. */
+  /** Per frame, ms: queue → client socket send, plus client socket receipt → event (the SDK's work included). */
   addedMs: number[];
+  /** Per frame, ms: queue → the SDK's `sendRealtimeInput`, plus the SDK's `onmessage` → event: the framework's own (about 0 for the floor). */
+  frameworkMs: number[];
   /** Per transcribed turn, ms: text sent → turnComplete. */
   turnMs: number[];
   /** Heap used after a full GC, MB, before the first frame and every `heapEvery` frames. */
@@ -63,7 +67,7 @@ export async function runLiveConversation(path: LivePath, standIn: GeminiLiveSta
   standIn.enqueue(liveScript(options.frames, options.turns));
   const arrivals = new Arrivals();
   const session = await path.open(standIn.baseUrl, arrivals.sink);
-  const run: LiveRun = { path: path.name, roundTripMs: [], addedMs: [], turnMs: [], heapMb: [heapMb()], cpuUsPerFrame: 0 };
+  const run: LiveRun = { path: path.name, roundTripMs: [], addedMs: [], frameworkMs: [], turnMs: [], heapMb: [heapMb()], cpuUsPerFrame: 0 };
   let cpu = 0;
   let cpuStart = process.cpuUsage();
   for (let frame = 1; frame <= options.frames; frame++) {
@@ -73,6 +77,7 @@ export async function runLiveConversation(path: LivePath, standIn: GeminiLiveSta
     const at = await arrived;
     run.roundTripMs.push(at - start);
     run.addedMs.push(wire.sent - start + (at - wire.received));
+    run.frameworkMs.push(wire.sdkSend - start + (at - wire.sdkDelivered));
     if (frame % options.heapEvery === 0) {
       cpu += cpuSince(cpuStart);
       run.heapMb.push(heapMb());

@@ -1,4 +1,5 @@
-import { mergeMap, type OperatorFunction, scan } from 'rxjs';
+import type { OperatorFunction } from 'rxjs';
+import { scanMany } from '../operators/scan-many.js';
 import type { LlmResponse } from '../models/llm-response.js';
 
 /**
@@ -40,14 +41,22 @@ const NOTHING_OPEN: OpenTurn = { text: '', input: '', output: '' };
  * ```
  */
 export function closeCutTurn(): OperatorFunction<LiveItem, LiveItem> {
-  return (items) =>
-    items.pipe(
-      scan((step: { open: OpenTurn; out: readonly LiveItem[] }, item: LiveItem) =>
-        'failure' in item ? { open: NOTHING_OPEN, out: [...closingResponses(step.open), item] } : { open: nextOpen(step.open, item.response), out: [item] },
-      { open: NOTHING_OPEN, out: [] },
-      ),
-      mergeMap((step) => step.out),
-    );
+  return scanMany(
+    (step: CutStep, item: LiveItem): CutStep =>
+      'failure' in item ? { open: NOTHING_OPEN, out: [...closingResponses(step.open), item] } : { open: nextOpen(step.open, item.response), out: [item] },
+    { open: NOTHING_OPEN, out: [] },
+    outOf,
+  );
+}
+
+/** One step of {@link closeCutTurn}: what is open after an item, and what to hand on for it. */
+interface CutStep {
+  open: OpenTurn;
+  out: readonly LiveItem[];
+}
+
+function outOf(step: CutStep): readonly LiveItem[] {
+  return step.out;
 }
 
 /** The open text after one response: partial deltas add up; a whole text, a finished transcription or the end of the turn closes it. */

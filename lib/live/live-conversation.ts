@@ -30,6 +30,7 @@ import { LiveConnectionClosedError } from '../models/live-connection-closed-erro
 import { type LiveRequest, liveRequestAction } from '../models/live-request.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
+import { leanConcatMap } from '../operators/lean-concat-map.js';
 import { saveLiveAudio } from './live-audio-artifact.js';
 import { closeCutTurn, type LiveItem } from './close-cut-turn.js';
 import { liveConnectConfig } from './live-connect-config.js';
@@ -124,18 +125,15 @@ export function liveConnection(
           map((item) => ('response' in item && item.response.toolCallCancellation?.ids) || []),
         );
         const steps = items.pipe(
-          concatMap((item) => ('failure' in item ? throwError(() => item.failure) : emitStep(ctx, liveEvent(ctx, item.response, request.toolsDict)))),
+          leanConcatMap((item) => ('failure' in item ? throwError(() => item.failure) : emitStep(ctx, liveEvent(ctx, item.response, request.toolsDict)))),
           share(),
         );
         const reply = (response: Event): void => toolResponses.next({ content: response.content! });
         return merge(
           userContents.pipe(takeUntil(done), concatMap((content) => ctx.emit(ctx.createEvent({ author: 'user', content })))),
+          steps.pipe(filter(isEmittedEvent)),
           steps.pipe(
-            filter((step): step is { event: Event } => 'event' in step),
-            map((step) => step.event),
-          ),
-          steps.pipe(
-            filter((step): step is { committedCalls: Event } => 'committedCalls' in step),
+            filter(isCommittedCalls),
             mergeMap((step) => liveToolCalls(ctx, agent, step.committedCalls, request.toolsDict, cancelled, reply)),
           ),
         );
@@ -146,6 +144,7 @@ export function liveConnection(
 
 /** The user's text sent through the queue (not function responses): stored as the user's event. */
 function userContentOf(request: LiveRequest, contents: Subject<Content>): void {
+  if (!request.content) return; // content is the last by priority: a request without one (an audio frame) has none to store
   const action = liveRequestAction(request);
   if (action?.kind === 'content' && !action.content.parts?.some((part) => part.functionResponse)) contents.next(action.content);
 }
@@ -159,19 +158,33 @@ function goAwayError(ctx: InvocationContext, agent: FlowAgent): LiveConnectionCl
   return new LiveConnectionClosedError({ model: agent.canonicalModel().model, code: undefined, goAway: true, reason: `goAway (invocation ${ctx.invocationId})` });
 }
 
-/** What the model side hands on: an event (as `ctx.emit` delivers it), or a call event once committed (its tools may start). */
-type LiveStepOut = { event: Event } | { committedCalls: Event };
+/** A call event once committed: its tools may start. */
+interface CommittedCalls {
+  committedCalls: Event;
+}
+
+/** What the model side hands on: an event (as `ctx.emit` delivers it, unwrapped: one per audio frame), or a committed call event. */
+type LiveStepOut = Event | CommittedCalls;
+
+function isCommittedCalls(step: LiveStepOut): step is CommittedCalls {
+  return 'committedCalls' in step;
+}
+
+function isEmittedEvent(step: LiveStepOut): step is Event {
+  return !('committedCalls' in step);
+}
 
 /** Emits the event; a function call event is followed, once committed, by `{committedCalls}`. */
 function emitStep(ctx: InvocationContext, event: Event): Observable<LiveStepOut> {
-  const emitted = emitLiveEvent(ctx, event).pipe(map((e): LiveStepOut => ({ event: e })));
+  const emitted = emitLiveEvent(ctx, event);
   if (event.partial || getFunctionCalls(event).length === 0) return emitted;
   return concat(emitted, of({ committedCalls: event }));
 }
 
 /** Emits the event; model audio is first saved as an artifact under `saveLiveBlob` (the event then refers to it). */
 function emitLiveEvent(ctx: InvocationContext, event: Event): Observable<Event> {
+  if (!ctx.runConfig.saveLiveBlob) return ctx.emit(event);
   const audio = event.content?.parts?.find((part) => part.inlineData)?.inlineData;
-  if (!audio || !ctx.runConfig.saveLiveBlob) return ctx.emit(event);
+  if (!audio) return ctx.emit(event);
   return saveLiveAudio(ctx, 'output', audio).pipe(concatMap((content) => ctx.emit(content ? { ...event, content } : event)));
 }

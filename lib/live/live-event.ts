@@ -7,7 +7,8 @@ import { modelResponseEvent } from '../flows/model-response-event.js';
 
 /**
  * The event of one live response: a fresh id; author `user` for the user's transcription (and a
- * `user` content), else the agent; function calls get ids as in `runAsync`.
+ * `user` content), else the agent; function calls get ids as in `runAsync`. A response without
+ * function calls (every audio frame) is made into its event directly: one object, no copies.
  *
  * @example
  * ```ts
@@ -15,8 +16,16 @@ import { modelResponseEvent } from '../flows/model-response-event.js';
  * ```
  */
 export function liveEvent(ctx: InvocationContext, response: LlmResponse, toolsDict: Record<string, ToolLike>): Event {
-  const event = modelResponseEvent(ctx, { id: ctx.idGenerator(), actions: createEventActions() }, response, toolsDict);
-  return response.inputTranscription || response.content?.role === 'user' ? { ...event, author: 'user' } : event;
+  const event = hasFunctionCalls(response) ? modelResponseEvent(ctx, { id: ctx.idGenerator(), actions: NO_ACTIONS }, response, toolsDict) : ctx.createEvent(response);
+  if (response.inputTranscription || response.content?.role === 'user') event.author = 'user'; // not emitted yet: still ours to set
+  return event;
+}
+
+/** The base actions of a live function call event: only read (the event gets its own copy), so one serves them all. */
+const NO_ACTIONS = Object.freeze(createEventActions());
+
+function hasFunctionCalls(response: LlmResponse): boolean {
+  return !!response.content?.parts?.some((part) => part.functionCall);
 }
 
 /**

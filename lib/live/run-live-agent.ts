@@ -1,4 +1,5 @@
-import { concat, defer, mergeMap, type Observable, of } from 'rxjs';
+import { defer, EMPTY, type Observable } from 'rxjs';
+import { forwardAndFold } from '../operators/forward-and-fold.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { type FlowAgent, isFlowAgent } from '../flows/flow-agent.js';
@@ -22,11 +23,17 @@ import { runLiveFlow } from './run-live-flow.js';
  */
 export function runLiveAgent(ctx: InvocationContext, agent: FlowAgent, requests: Observable<LiveRequest>): Observable<Event> {
   return defer(() => runLiveFlow(ctx.forAgent(agent), agent, requests)).pipe(
-    mergeMap((event) => {
-      const target = event.actions.transferToAgent;
-      return target ? concat(of(event), defer(() => runLiveAgent(ctx, liveTarget(agent, target), requests))) : of(event);
-    }),
+    forwardAndFold(passOn, transferTarget, undefined, (target) => (target ? runLiveAgent(ctx, liveTarget(agent, target), requests) : EMPTY)),
   );
+}
+
+function passOn(event: Event): Event {
+  return event;
+}
+
+/** The agent the flow's last event transfers to (the flow ends at a transfer), if any. */
+function transferTarget(_target: string | undefined, event: Event): string | undefined {
+  return event.actions.transferToAgent;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FunctionCall, LiveServerMessage, Part, Transcription } from '@google/genai';
-import { concatMap, from, type OperatorFunction, scan } from 'rxjs';
+import type { OperatorFunction } from 'rxjs';
+import { scanMany } from '../operators/scan-many.js';
 import type { LlmResponse } from './llm-response.js';
 
 /**
@@ -40,11 +41,11 @@ export const EMPTY_LIVE_TURN: LiveTurnText = { text: '', input: '', output: '', 
  * ```
  */
 export function geminiLiveResponses(): OperatorFunction<LiveServerMessage, LlmResponse> {
-  return (messages) =>
-    messages.pipe(
-      scan((step: LiveStep, message: LiveServerMessage) => reduceLiveMessage(step.state, message), { state: EMPTY_LIVE_TURN, responses: [] }),
-      concatMap((step) => from(step.responses)),
-    );
+  return scanMany((step: LiveStep, message: LiveServerMessage) => reduceLiveMessage(step.state, message), { state: EMPTY_LIVE_TURN, responses: [] }, responsesOf);
+}
+
+function responsesOf(step: LiveStep): readonly LlmResponse[] {
+  return step.responses;
 }
 
 /** One step of {@link geminiLiveResponses}: the new state and what to hand on. */
@@ -94,14 +95,13 @@ export function reduceLiveMessage(state: LiveTurnText, message: LiveServerMessag
 function modelTurn(state: LiveTurnText, parts: Part[] | undefined, interrupted: boolean | undefined, out: LlmResponse[]): LiveTurnText {
   if (!parts?.length) return state;
   const content = { role: 'model', parts };
-  const flag = interrupted ? { interrupted: true } : {};
   const first = parts[0]!;
   if (first.text) {
-    out.push({ content, partial: true, ...flag });
+    out.push(interrupted ? { content, partial: true, interrupted: true } : { content, partial: true });
     return { ...state, text: state.text + first.text };
   }
   const next = first.inlineData ? state : flushText(state, out);
-  out.push({ content, ...flag });
+  out.push(interrupted ? { content, interrupted: true } : { content });
   return next;
 }
 
