@@ -1,8 +1,9 @@
 import { callbackChain } from '../plugins/callback-chain.js';
-import { catchError, concat, concatMap, defer, EMPTY, map, type Observable, of, Subject, throwError, timer } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, map, type Observable, of, Subject, throwError, timer } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
+import { onErrorContinue } from '../operators/on-error-continue.js';
 import { orElse } from '../operators/or-else.js';
 import { collectNodeRun } from './collect-node-run.js';
 import { NodeContext, type RunNodeOptions, type RunnableNode } from './node-context.js';
@@ -95,7 +96,7 @@ function resumedRun(spec: NodeRunSpec, recorded: RecordedNodeRun): Observable<No
 function attemptFrom(invocation: InvocationContext, spec: NodeRunSpec, attempt: number): Observable<NodeRunItem> {
   const retryConfig = spec.node.options.retryConfig;
   return runAttempt(invocation, spec, attempt).pipe(
-    catchError((error: unknown) =>
+    onErrorContinue((error: unknown) =>
       concat(
         invocation.emit(nodeErrorEvent(invocation, spec, error)).pipe(map((event): NodeRunItem => ({ kind: 'event', event }))),
         shouldRetry(retryConfig, error, attempt)
