@@ -135,11 +135,10 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
     });
     const before = callbackChain(invocation.pluginManager, 'beforeNodeCallback');
     const info = { name: node.name, path: spec.path, attempt };
-    const body = defer(() => {
-      const input = validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input);
-      const run = () => node.run(ctx, input);
-      return before?.registered ? orElse(before.run(ctx, info, input).pipe(map(outputYield)), run) : run();
-    });
+    // already inside this attempt's `defer`: a bad input is the attempt's error, as the node's own would be
+    const input = validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input);
+    const run = () => node.run(ctx, input);
+    const body = before?.registered ? orElse(before.run(ctx, info, input).pipe(map(outputYield)), run) : run();
     return untilComplete(body, children).pipe(
       withTimeout<NodeYield>(node.options.timeout, () => new NodeTimeoutError({ nodeName: node.name, timeout: node.options.timeout! })),
       collectNodeRun(ctx, info),
