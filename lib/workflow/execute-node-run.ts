@@ -73,6 +73,8 @@ export function executeNodeRun(invocation: InvocationContext, spec: NodeRunSpec)
  * ```
  */
 export function replayedNodeRun(spec: NodeRunSpec): Observable<NodeRunItem> | undefined {
+  // a new run has no history: no lookup (hashing the fresh path string) on every node step
+  if (spec.history.size === 0) return undefined;
   const recorded = spec.history.get(spec.path);
   return recorded && resumedRun(spec, recorded);
 }
