@@ -123,7 +123,7 @@ async function timedRuns(app: WorkflowApp, label: string, runs: number, hangMs: 
  *
  * @example
  * ```ts
- * fanOutWarmupRuns({ width: 100, loopSteps: 1000, warmupRuns: 30, ... }); // 295
+ * fanOutWarmupRuns({ width: 100, loopSteps: 1000, warmupRuns: 30, ... }); // 294
  * ```
  */
 export function fanOutWarmupRuns(options: WorkflowsOptions): number {
