@@ -27,7 +27,7 @@ import { runnerAboveAdapterTarget, scriptedRunnerTarget, streamingTables, stream
 import { buckets, runTurnsScenario, statsOf, type TurnsResult, type TurnsRun } from './scenarios/turns.js';
 import { distributionTable, distributionTargets } from './turns-distribution.js';
 import { floorRoundsTable, floorRoundsTargets, runFloorRounds, SUPERSEDED_BY_ROUNDS } from './floor-rounds.js';
-import { runWorkflowsScenario, type WorkflowsOptions } from './scenarios/workflows.js';
+import { fanOutWarmupRuns, runWorkflowsScenario, type WorkflowsOptions } from './scenarios/workflows.js';
 import type { WorkflowFramework } from './workflows/workflow-framework.js';
 import { rxadkWorkflows } from './workflows/rxadk-workflows.js';
 import { adkWorkflows } from './reference/adk-workflows.js';
@@ -373,7 +373,7 @@ async function main(): Promise<void> {
     console.log(heading(`Scenario "workflows": fan-out/fan-in ×${wf.width} and a ${wf.loopSteps}-step routed loop, rxadk's Workflow and @google/adk's`));
     console.log(`Load average before the workflow scenario (1/5/15 min): ${loadBefore}; after: ${loadAverage()}`);
     console.log(
-      `${wf.rounds} interleaved rounds; in each, per framework and graph: a full GC, ${wf.warmupRuns} warm-up runs, then ` +
+      `${wf.rounds} interleaved rounds; in each, per framework and graph: a full GC, ${wf.warmupRuns} warm-up runs of each loop (${fanOutWarmupRuns(wf)} of the fan-out, as many node steps), then ` +
         `${wf.runs} measured runs, each on a fresh in-memory session. Node bodies do next to nothing. ` +
         `"floor" is the same work without an engine (bench/reference/plain-workflows.ts: each node's body called, its event built and appended to an in-memory session).`,
     );

@@ -24,7 +24,10 @@ export interface WorkflowsOptions {
   loopSteps: number;
   /** Interleaved rounds. */
   rounds: number;
-  /** Warm-up runs of each graph before each round's measured runs (not measured). */
+  /**
+   * Warm-up runs of each loop before each round's measured runs (not measured). The fan-out warms
+   * up for as many node steps: {@link fanOutWarmupRuns}.
+   */
   warmupRuns: number;
   /** Measured runs of each graph per round and framework. */
   runs: number;
@@ -114,11 +117,24 @@ async function timedRuns(app: WorkflowApp, label: string, runs: number, hangMs: 
   return { ms, cpuMs, events };
 }
 
+/**
+ * The fan-out's warm-up runs: as many node steps as a loop's `warmupRuns` (a fan-out run has a
+ * tenth of a loop run's steps; with as few runs its code is measured before the JIT is done).
+ *
+ * @example
+ * ```ts
+ * fanOutWarmupRuns({ width: 100, loopSteps: 1000, warmupRuns: 30, ... }); // 294
+ * ```
+ */
+export function fanOutWarmupRuns(options: WorkflowsOptions): number {
+  return Math.round((options.warmupRuns * (options.loopSteps + 1)) / (options.width + 2));
+}
+
 function fanOutRound(framework: WorkflowFramework, options: WorkflowsOptions) {
   const app = framework.fanOutApp(options.width);
   return async (): Promise<ShapeRound> => {
     collectGarbage();
-    await timedRuns(app, 'warm', options.warmupRuns, options.hangMs);
+    await timedRuns(app, 'warm', fanOutWarmupRuns(options), options.hangMs);
     const { ms, cpuMs, events } = await timedRuns(app, 'fan', options.runs, options.hangMs);
     return { runMs: median(ms), cpuMs: median(cpuMs), steps: options.width + 2, events };
   };

@@ -1,5 +1,5 @@
 // The workflow scenarios' tables and their SPEC §14 targets.
-import { type ShapeRound, WORKFLOW_SHAPES, type WorkflowShape, type WorkflowsOptions, type WorkflowsRun } from '../scenarios/workflows.js';
+import { fanOutWarmupRuns, type ShapeRound, WORKFLOW_SHAPES, type WorkflowShape, type WorkflowsOptions, type WorkflowsRun } from '../scenarios/workflows.js';
 import { fmt, table, times } from '../report.js';
 import { median } from '../stats.js';
 
@@ -80,7 +80,7 @@ export function workflowsTables(runs: readonly WorkflowsRun[], options: Workflow
   const out = [
     table(['framework', 'graph', 'node runs', 'events', 'wall ms/run', 'wall µs/step', 'CPU µs/step', 'rounds CPU µs/step', 'rounds'], rows),
     `(Medians over the rounds of each round's median of ${options.runs} runs, each on a fresh session, after a full GC and ` +
-      `${options.warmupRuns} warm-up runs. µs/step = time of a run ÷ its node runs, the Runner's turn included. ` +
+      `${options.warmupRuns} warm-up runs (the fan-out: ${fanOutWarmupRuns(options)}, as many node steps). µs/step = time of a run ÷ its node runs, the Runner's turn included. ` +
       `CPU = the process's user + system time (GC and compiler threads too); wall time also counts waiting for a core.)`,
   ];
   out.push(`\nThe routed loops' growth: wall µs per step of the first and last ${options.window} steps (each step stamps its start):`);

@@ -1,4 +1,4 @@
-import { defer, map, type Observable, of } from 'rxjs';
+import { Observable, of } from 'rxjs';
 import type { Event } from '../events/event.js';
 import { commitEvent } from './apply-event.js';
 import type { Session } from './session.js';
@@ -114,9 +114,22 @@ export abstract class BaseSessionService {
   /** Stores `event` and commits it into `session`; emits the stored event. */
   appendEvent(session: Session, event: Event): Observable<Event> {
     if (event.partial) return of(event);
-    return defer(() => {
-      const stored = withoutTempKeys(event);
-      return this.storeEvent(session, stored).pipe(map(() => commitEvent(session, event)));
-    });
+    // one subscriber where `defer` + `map` take three: every event of every run comes through here
+    return new Observable<Event>((subscriber) =>
+      this.storeEvent(session, withoutTempKeys(event)).subscribe({
+        next: () => {
+          let committed: Event;
+          try {
+            committed = commitEvent(session, event);
+          } catch (error) {
+            subscriber.error(error);
+            return;
+          }
+          subscriber.next(committed);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      }),
+    );
   }
 }

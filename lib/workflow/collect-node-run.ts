@@ -64,16 +64,31 @@ function eventItem(item: NodeYield): NodeRunItem | undefined {
 function collect(path: string, acc: Collected, item: NodeYield): Collected {
   switch (item.kind) {
     case 'event': {
-      const withRecord = acc.recorded || !recordsRun(item.event, path) ? acc : { ...acc, recorded: true };
+      const withRecord = acc.recorded || !recordsRun(item.event, path) ? acc : collected(acc, { recorded: true });
       const route = item.event.actions.route;
-      return route === undefined || item.event.nodeInfo?.path !== path ? withRecord : { ...withRecord, routes: [...withRecord.routes, ...(Array.isArray(route) ? route : [route])] };
+      return route === undefined || item.event.nodeInfo?.path !== path ? withRecord : collected(withRecord, { routes: [...withRecord.routes, ...(Array.isArray(route) ? route : [route])] });
     }
     case 'output':
       if (!item.emitted && acc.emitted && Object.is(acc.output, item.value)) return acc;
-      return { ...acc, hasOutput: true, output: item.value, emitted: item.emitted === true };
+      return collected(acc, { hasOutput: true, output: item.value, emitted: item.emitted === true });
     case 'interrupt':
-      return { ...acc, interruptIds: [...acc.interruptIds, ...item.ids] };
+      return collected(acc, { interruptIds: [...acc.interruptIds, ...item.ids] });
   }
+}
+
+/**
+ * `acc` with `changes`, built as one object literal of a fixed shape (a node's output is folded
+ * on every node step, and V8's `{ ...acc, x }` is slow).
+ */
+function collected(acc: Collected, changes: Partial<Collected>): Collected {
+  return {
+    hasOutput: changes.hasOutput ?? acc.hasOutput,
+    output: 'output' in changes ? changes.output : acc.output,
+    emitted: changes.emitted ?? acc.emitted,
+    routes: changes.routes ?? acc.routes,
+    interruptIds: changes.interruptIds ?? acc.interruptIds,
+    recorded: changes.recorded ?? acc.recorded,
+  };
 }
 
 /**

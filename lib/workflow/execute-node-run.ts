@@ -1,8 +1,9 @@
 import { callbackChain } from '../plugins/callback-chain.js';
-import { catchError, concat, concatMap, defer, EMPTY, map, type Observable, of, Subject, throwError, timer } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, map, type Observable, of, Subject, throwError, timer } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
+import { onErrorContinue } from '../operators/on-error-continue.js';
 import { orElse } from '../operators/or-else.js';
 import { collectNodeRun } from './collect-node-run.js';
 import { NodeContext, type RunNodeOptions, type RunnableNode } from './node-context.js';
@@ -72,6 +73,8 @@ export function executeNodeRun(invocation: InvocationContext, spec: NodeRunSpec)
  * ```
  */
 export function replayedNodeRun(spec: NodeRunSpec): Observable<NodeRunItem> | undefined {
+  // a new run has no history: no lookup (hashing the fresh path string) on every node step
+  if (spec.history.size === 0) return undefined;
   const recorded = spec.history.get(spec.path);
   return recorded && resumedRun(spec, recorded);
 }
@@ -95,7 +98,7 @@ function resumedRun(spec: NodeRunSpec, recorded: RecordedNodeRun): Observable<No
 function attemptFrom(invocation: InvocationContext, spec: NodeRunSpec, attempt: number): Observable<NodeRunItem> {
   const retryConfig = spec.node.options.retryConfig;
   return runAttempt(invocation, spec, attempt).pipe(
-    catchError((error: unknown) =>
+    onErrorContinue((error: unknown) =>
       concat(
         invocation.emit(nodeErrorEvent(invocation, spec, error)).pipe(map((event): NodeRunItem => ({ kind: 'event', event }))),
         shouldRetry(retryConfig, error, attempt)
@@ -134,11 +137,10 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
     });
     const before = callbackChain(invocation.pluginManager, 'beforeNodeCallback');
     const info = { name: node.name, path: spec.path, attempt };
-    const body = defer(() => {
-      const input = validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input);
-      const run = () => node.run(ctx, input);
-      return before?.registered ? orElse(before.run(ctx, info, input).pipe(map(outputYield)), run) : run();
-    });
+    // already inside this attempt's `defer`: a bad input is the attempt's error, as the node's own would be
+    const input = validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input);
+    const run = () => node.run(ctx, input);
+    const body = before?.registered ? orElse(before.run(ctx, info, input).pipe(map(outputYield)), run) : run();
     return untilComplete(body, children).pipe(
       withTimeout<NodeYield>(node.options.timeout, () => new NodeTimeoutError({ nodeName: node.name, timeout: node.options.timeout! })),
       collectNodeRun(ctx, info),

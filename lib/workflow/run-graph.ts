@@ -1,4 +1,4 @@
-import { concat, defer, from, map, merge, mergeMap, Observable, of, type OperatorFunction, scan, Subject, throwError } from 'rxjs';
+import { concat, defer, EMPTY, from, map, merge, mergeMap, Observable, of, type OperatorFunction, scan, Subject, throwError } from 'rxjs';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -92,13 +92,20 @@ function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: Sche
     return invocation.isResumable && step.settled ? concat(checkpointItem(invocation, spec, step), finished) : finished;
   }
   const runs = step.start.map((run) => nodeRunSpecOf(spec, run));
-  const started =
-    runs.length === 1
-      ? runScheduled(invocation, runs[0]!, step.start[0]!.node, messages)
-      : from(runs).pipe(mergeMap((run, i) => runScheduled(invocation, run, step.start[i]!.node, messages)));
+  const started = startedRuns(invocation, runs, step.start, messages);
   if (!invocation.isResumable) return started;
   const ranForReal = step.settled === true || runs.some((run) => replayedNodeRun(run) === undefined);
   return ranForReal ? concat(checkpointItem(invocation, spec, step), started) : started;
+}
+
+/**
+ * The runs a step starts, merged. A step that starts none (a branch arriving at a join, most
+ * steps of a fan-out) is `EMPTY`, and one run is subscribed as it is, without a merge around it.
+ */
+function startedRuns(invocation: InvocationContext, runs: readonly NodeRunSpec[], scheduled: readonly ScheduledRun[], messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
+  if (runs.length === 0) return EMPTY;
+  if (runs.length === 1) return runScheduled(invocation, runs[0]!, scheduled[0]!.node, messages);
+  return from(runs).pipe(mergeMap((run, i) => runScheduled(invocation, run, scheduled[i]!.node, messages)));
 }
 
 /**
