@@ -1,11 +1,8 @@
 #!/usr/bin/env bash
-# The test command: type-check and run every Jest suite at the same time, one worker per core
-# (jest.config.ts: the unit lane and the slow lanes), with a throw-away PostgreSQL cluster for the
-# PostgreSQL tests (scripts/with-postgres.sh: 127.0.0.1 only, a free port, removed on exit), then
-# print one summary line ("tests: N passed, N failed") that CI tools can read. The type-check
-# (`tsc --noEmit`, about 35 s of one core) runs beside Jest, whose suites wait on browsers, servers
-# and child processes part of the time: it fails the command as a failed suite does, and its
-# errors are printed after Jest's summary.
+# The test command: type-check, then run every Jest suite, one worker per core (jest.config.ts: the
+# unit lane and the slow lanes), with a throw-away PostgreSQL cluster for the PostgreSQL tests
+# (scripts/with-postgres.sh: 127.0.0.1 only, a free port, removed on exit), then print one summary
+# line ("tests: N passed, N failed") that CI tools can read.
 # Set RXADK_TEST_PG_URL yourself to use another server instead of starting one.
 # The soak suites run small here; `npm run test:soak` runs them at full size (scripts/test-soak.sh).
 # The consumer test (scripts/consumer-test.sh: npm pack, a fresh project, strict type-checks; about
@@ -21,22 +18,16 @@ consumer_pid=
 if (($# == 0)); then
   setsid -w bash -c 'bash scripts/consumer-test.sh >test-output/consumer.txt 2>&1; echo $? >test-output/consumer.rc.tmp; mv test-output/consumer.rc.tmp test-output/consumer.rc' </dev/null &
   consumer_pid=$!
+  trap 'kill -- -"$consumer_pid" 2>/dev/null; exit 130' INT TERM
   export RXADK_CONSUMER_RESULT="$PWD/test-output/consumer"
 fi
-rm -f test-output/typecheck.txt
-node node_modules/typescript/bin/tsc -p tsconfig.json --noEmit >test-output/typecheck.txt 2>&1 &
-typecheck_pid=$!
-trap 'kill "$typecheck_pid" 2>/dev/null; [[ -n "$consumer_pid" ]] && kill -- -"$consumer_pid" 2>/dev/null; exit 130' INT TERM
+if ! npx tsc -p tsconfig.json --noEmit; then
+  [[ -n "$consumer_pid" ]] && kill -- -"$consumer_pid" 2>/dev/null
+  exit 1
+fi
 
 bash scripts/with-postgres.sh node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile=test-output/jest.json "$@"
 status=$?
-if wait "$typecheck_pid"; then
-  echo "== type-check (tsc --noEmit): no errors"
-else
-  cat test-output/typecheck.txt
-  echo "== type-check (tsc --noEmit): FAILED"
-  status=1
-fi
 if [[ -n "$consumer_pid" ]]; then
   wait "$consumer_pid"
   echo "== consumer test: $(tail -1 test-output/consumer.txt)"
