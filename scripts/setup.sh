@@ -50,6 +50,9 @@ node -e 'new (require("better-sqlite3"))(":memory:").close()' || {
 }
 echo "== better-sqlite3 built from source: $(ls node_modules/better-sqlite3/build/Release/better_sqlite3.node)"
 
+echo "== npm install in scripts/typecheck (TypeScript 7, for npm test's type-check)"
+(cd scripts/typecheck && npm install --no-audit --no-fund </dev/null)
+
 echo "== npm install in examples/angular-chat"
 (cd examples/angular-chat && npm install --no-audit --no-fund </dev/null)
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The test command: type-check, then run every Jest suite, one worker per core (jest.config.ts: the
-# unit lane and the slow lanes), with a throw-away PostgreSQL cluster for the PostgreSQL tests
-# (scripts/with-postgres.sh: 127.0.0.1 only, a free port, removed on exit), then print one summary
-# line ("tests: N passed, N failed") that CI tools can read.
+# The test command: type-check (scripts/typecheck.sh: TypeScript 7, the native compiler), then run
+# every Jest suite, one worker per core (jest.config.ts: the unit lane and the slow lanes), with a
+# throw-away PostgreSQL cluster for the PostgreSQL tests (scripts/with-postgres.sh: 127.0.0.1 only,
+# a free port, removed on exit), then print one summary line ("tests: N passed, N failed") that
+# CI tools can read.
 # Set RXADK_TEST_PG_URL yourself to use another server instead of starting one.
 # The soak suites run small here; `npm run test:soak` runs them at full size (scripts/test-soak.sh).
 # The consumer test (scripts/consumer-test.sh: npm pack, a fresh project, strict type-checks; about
@@ -21,7 +22,7 @@ if (($# == 0)); then
   trap 'kill -- -"$consumer_pid" 2>/dev/null; exit 130' INT TERM
   export RXADK_CONSUMER_RESULT="$PWD/test-output/consumer"
 fi
-if ! npx tsc -p tsconfig.json --noEmit; then
+if ! bash scripts/typecheck.sh; then
   [[ -n "$consumer_pid" ]] && kill -- -"$consumer_pid" 2>/dev/null
   exit 1
 fi

@@ -1,8 +1,8 @@
 // The committed package locks are the ones `npm install` writes on a fresh clone, so that
 // `bash scripts/setup.sh` leaves `git status` clean. Two ways they go stale without anyone seeing:
-// package.json changes without `npm install` at the root, and the Angular example's lock, which
-// copies rxadk's package.json (its `file:../..` dependency) into its "../.." entry, is not
-// refreshed after a change to rxadk's package.json.
+// package.json changes without `npm install` at the root (or in scripts/typecheck), and the
+// Angular example's lock, which copies rxadk's package.json (its `file:../..` dependency) into its
+// "../.." entry, is not refreshed after a change to rxadk's package.json.
 import { readFileSync } from 'node:fs';
 
 const json = (path: string): Record<string, unknown> => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
@@ -40,5 +40,9 @@ describe('package locks', () => {
 
   it('examples/angular-chat/package-lock.json lists what the example asks for', () => {
     expect(lockEntry('examples/angular-chat/package-lock.json', '')).toEqual(lockFields(json('examples/angular-chat/package.json')));
+  });
+
+  it("scripts/typecheck/package-lock.json lists what the type-check's package asks for (TypeScript 7)", () => {
+    expect(lockEntry('scripts/typecheck/package-lock.json', '')).toEqual(lockFields(json('scripts/typecheck/package.json')));
   });
 });
