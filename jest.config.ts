@@ -1,3 +1,9 @@
+/**
+ * Jest reads this file through ts-node, which would type-check it (about 4 s of CPU before the
+ * first suite starts); the type-check of the repository covers it (scripts/typecheck.sh), so ts-node
+ * only strips its types.
+ * @jest-config-loader-options {"transpileOnly": true, "compilerOptions": {"module": "CommonJS", "moduleResolution": "Node10"}}
+ */
 import type { Config } from 'jest';
 
 /**
