@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test command: type-check (scripts/typecheck.sh: TypeScript 7, the native compiler), then run
-# every Jest suite, one worker per core (jest.config.ts: the unit lane and the slow lanes), with a
+# every Jest suite, three workers on 2 cores (jest.config.ts: the unit lane and the slow lanes), with a
 # throw-away PostgreSQL cluster for the PostgreSQL tests (scripts/with-postgres.sh: 127.0.0.1 only,
 # a free port, removed on exit), then print one summary line ("tests: N passed, N failed") that
 # CI tools can read.
