@@ -25,6 +25,7 @@ import { type LiveRequest, liveRequestAction } from '../models/live-request.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import { forwardOrMergeMap } from '../operators/forward-or-merge-map.js';
 import { leanConcatMap } from '../operators/lean-concat-map.js';
+import { countedIds } from '../utils/ids.js';
 import { saveLiveAudio } from './live-audio-artifact.js';
 import { closeCutTurn } from './close-cut-turn.js';
 import { liveConnectConfig } from './live-connect-config.js';
@@ -110,10 +111,12 @@ export function liveConnection(
     const outgoing = merge(requests.pipe(tap((r) => userContentOf(r, userContents)), endWith({ close: true })), toolResponses);
     const connectRequest: LlmRequest = { ...request, liveConnectConfig: liveConnectConfig(ctx.runConfig, { hasSubAgents: agent.subAgents.length > 0, ...(handle.value ? { handle: handle.value } : {}) }) };
     const reply = (response: Event): void => toolResponses.next({ content: response.content! });
+    // an event stored nowhere (an audio frame's) gets a counted id; under saveLiveBlob audio is stored
+    const unstoredId = ctx.runConfig.saveLiveBlob ? ctx.idGenerator : countedIds(ctx.idGenerator);
     const steps = agent.canonicalModel().connect(connectRequest).exchange(outgoing).pipe(
       liveItems(handle, () => goAwayError(ctx, agent), cancellations),
       closeCutTurn(),
-      leanConcatMap((item) => ('failure' in item ? throwError(() => item.failure) : emitStep(ctx, liveEvent(ctx, item.response, request.toolsDict)))),
+      leanConcatMap((item) => ('failure' in item ? throwError(() => item.failure) : emitStep(ctx, liveEvent(ctx, item.response, request.toolsDict, unstoredId)))),
       forwardOrMergeMap(emittedEvent, (step) => ('committedCalls' in step ? liveToolCalls(ctx, agent, step.committedCalls, request.toolsDict, cancellations, reply) : EMPTY)),
     );
     const done = cancellations.pipe(ignoreElements(), endWith(true));
