@@ -44,7 +44,9 @@ export interface EventActions {
  * // { stateDelta: { count: 1 }, artifactDelta: {}, requestedToolConfirmations: {} }
  * ```
  */
-export function createEventActions(partial: Partial<EventActions> = {}): EventActions {
+export function createEventActions(partial?: Partial<EventActions>): EventActions {
+  // most events have no actions: three empty deltas, with no key to copy
+  if (partial === undefined) return { stateDelta: {}, artifactDelta: {}, requestedToolConfirmations: {} };
   if (partial.stateDelta && partial.artifactDelta && partial.requestedToolConfirmations) return { ...partial } as EventActions;
   // the deltas first, then the other keys in their order: assigned, not rest-destructured and
   // spread (V8 is slow at both, and every event of every run is built here)

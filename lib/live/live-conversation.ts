@@ -1,24 +1,18 @@
 import type { Content } from '@google/genai';
 import {
   BehaviorSubject,
-  catchError,
   concat,
   concatMap,
-  connect,
   defer,
+  EMPTY,
   endWith,
-  filter,
   ignoreElements,
-  map,
   merge,
-  mergeMap,
   type Observable,
   of,
   retry,
-  share,
   Subject,
   takeUntil,
-  takeWhile,
   tap,
   throwError,
 } from 'rxjs';
@@ -29,12 +23,14 @@ import type { FlowAgent } from '../flows/flow-agent.js';
 import { LiveConnectionClosedError } from '../models/live-connection-closed-error.js';
 import { type LiveRequest, liveRequestAction } from '../models/live-request.js';
 import type { LlmRequest } from '../models/llm-request.js';
-import type { LlmResponse } from '../models/llm-response.js';
+import { forwardOrMergeMap } from '../operators/forward-or-merge-map.js';
 import { leanConcatMap } from '../operators/lean-concat-map.js';
+import { countedIds } from '../utils/ids.js';
 import { saveLiveAudio } from './live-audio-artifact.js';
-import { closeCutTurn, type LiveItem } from './close-cut-turn.js';
+import { closeCutTurn } from './close-cut-turn.js';
 import { liveConnectConfig } from './live-connect-config.js';
 import { liveEvent } from './live-event.js';
+import { liveItems } from './live-items.js';
 import { liveToolCalls } from './live-tool-calls.js';
 
 /** How many times in a row a live session reconnects with its handle before the error stands. */
@@ -110,35 +106,21 @@ export function liveConnection(
   return defer(() => {
     const toolResponses = new Subject<LiveRequest>();
     const userContents = new Subject<Content>();
+    // each toolCallCancellation's ids; completes when the connection's items end
+    const cancellations = new Subject<readonly string[]>();
     const outgoing = merge(requests.pipe(tap((r) => userContentOf(r, userContents)), endWith({ close: true })), toolResponses);
     const connectRequest: LlmRequest = { ...request, liveConnectConfig: liveConnectConfig(ctx.runConfig, { hasSubAgents: agent.subAgents.length > 0, ...(handle.value ? { handle: handle.value } : {}) }) };
-    return agent.canonicalModel().connect(connectRequest).exchange(outgoing).pipe(
-      tap((response) => keepHandle(response, handle)),
-      map((response): LiveItem => (response.goAway && handle.value ? { failure: goAwayError(ctx, agent) } : { response })),
-      takeWhile((item) => !('failure' in item), true),
-      catchError((failure: unknown) => of<LiveItem>({ failure })),
+    const reply = (response: Event): void => toolResponses.next({ content: response.content! });
+    // an event stored nowhere (an audio frame's) gets a counted id; under saveLiveBlob audio is stored
+    const unstoredId = ctx.runConfig.saveLiveBlob ? ctx.idGenerator : countedIds(ctx.idGenerator);
+    const steps = agent.canonicalModel().connect(connectRequest).exchange(outgoing).pipe(
+      liveItems(handle, () => goAwayError(ctx, agent), cancellations),
       closeCutTurn(),
-      connect((items) => {
-        const done = items.pipe(ignoreElements(), endWith(true));
-        const cancelled = items.pipe(
-          filter((item) => 'response' in item && !!item.response.toolCallCancellation),
-          map((item) => ('response' in item && item.response.toolCallCancellation?.ids) || []),
-        );
-        const steps = items.pipe(
-          leanConcatMap((item) => ('failure' in item ? throwError(() => item.failure) : emitStep(ctx, liveEvent(ctx, item.response, request.toolsDict)))),
-          share(),
-        );
-        const reply = (response: Event): void => toolResponses.next({ content: response.content! });
-        return merge(
-          userContents.pipe(takeUntil(done), concatMap((content) => ctx.emit(ctx.createEvent({ author: 'user', content })))),
-          steps.pipe(filter(isEmittedEvent)),
-          steps.pipe(
-            filter(isCommittedCalls),
-            mergeMap((step) => liveToolCalls(ctx, agent, step.committedCalls, request.toolsDict, cancelled, reply)),
-          ),
-        );
-      }),
+      leanConcatMap((item) => ('failure' in item ? throwError(() => item.failure) : emitStep(ctx, liveEvent(ctx, item.response, request.toolsDict, unstoredId)))),
+      forwardOrMergeMap(emittedEvent, (step) => ('committedCalls' in step ? liveToolCalls(ctx, agent, step.committedCalls, request.toolsDict, cancellations, reply) : EMPTY)),
     );
+    const done = cancellations.pipe(ignoreElements(), endWith(true));
+    return merge(userContents.pipe(takeUntil(done), concatMap((content) => ctx.emit(ctx.createEvent({ author: 'user', content })))), steps);
   });
 }
 
@@ -147,11 +129,6 @@ function userContentOf(request: LiveRequest, contents: Subject<Content>): void {
   if (!request.content) return; // content is the last by priority: a request without one (an audio frame) has none to store
   const action = liveRequestAction(request);
   if (action?.kind === 'content' && !action.content.parts?.some((part) => part.functionResponse)) contents.next(action.content);
-}
-
-function keepHandle(response: LlmResponse, handle: BehaviorSubject<string | undefined>): void {
-  const update = response.liveSessionResumptionUpdate;
-  if (update?.newHandle && update.resumable !== false) handle.next(update.newHandle);
 }
 
 function goAwayError(ctx: InvocationContext, agent: FlowAgent): LiveConnectionClosedError {
@@ -166,12 +143,9 @@ interface CommittedCalls {
 /** What the model side hands on: an event (as `ctx.emit` delivers it, unwrapped: one per audio frame), or a committed call event. */
 type LiveStepOut = Event | CommittedCalls;
 
-function isCommittedCalls(step: LiveStepOut): step is CommittedCalls {
-  return 'committedCalls' in step;
-}
-
-function isEmittedEvent(step: LiveStepOut): step is Event {
-  return !('committedCalls' in step);
+/** The event a step hands on as it is (`undefined` for committed calls: their tools start). */
+function emittedEvent(step: LiveStepOut): Event | undefined {
+  return 'committedCalls' in step ? undefined : step;
 }
 
 /** Emits the event; a function call event is followed, once committed, by `{committedCalls}`. */

@@ -3,22 +3,42 @@ import { createEventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
 import type { LlmResponse } from '../models/llm-response.js';
 import type { ToolLike } from '../models/tool-like.js';
+import type { IdGenerator } from '../utils/ids.js';
 import { modelResponseEvent } from '../flows/model-response-event.js';
 
 /**
- * The event of one live response: a fresh id; author `user` for the user's transcription (and a
- * `user` content), else the agent; function calls get ids as in `runAsync`. A response without
- * function calls (every audio frame) is made into its event directly: one object, no copies.
+ * The event of one live response: author `user` for the user's transcription (and a `user`
+ * content), else the agent; function calls get ids as in `runAsync`. A response without function
+ * calls (every audio frame) is made into its event directly: one object, no copies. Its id comes
+ * from the Runner's id generator when the event will be stored ({@link isStoredLiveEvent}), else
+ * from `unstoredId` (the live connection's own sequence: an audio frame's event, stored nowhere,
+ * costs no random id).
  *
  * @example
  * ```ts
  * liveEvent(ctx, { inputTranscription: { text: 'Hi', finished: true } }, toolsDict).author; // 'user'
+ * liveEvent(ctx, { content: audio }, toolsDict, sequentialIds(ctx.idGenerator())).id;      // e.g. 'V1StGXR8_Z5jdHi6B-myT-1'
  * ```
  */
-export function liveEvent(ctx: InvocationContext, response: LlmResponse, toolsDict: Record<string, ToolLike>): Event {
-  const event = hasFunctionCalls(response) ? modelResponseEvent(ctx, { id: ctx.idGenerator(), actions: NO_ACTIONS }, response, toolsDict) : ctx.createEvent(response);
-  if (response.inputTranscription || response.content?.role === 'user') event.author = 'user'; // not emitted yet: still ours to set
+export function liveEvent(ctx: InvocationContext, response: LlmResponse, toolsDict: Record<string, ToolLike>, unstoredId: IdGenerator = ctx.idGenerator): Event {
+  if (hasFunctionCalls(response)) {
+    const event = modelResponseEvent(ctx, { id: ctx.idGenerator(), actions: NO_ACTIONS }, response, toolsDict);
+    if (isUsers(response)) event.author = 'user'; // not emitted yet: still ours to set
+    return event;
+  }
+  // as ctx.createEvent builds it (the same keys in the same order), with the id chosen once the fields are in
+  const event = { invocationId: ctx.invocationId, author: isUsers(response) ? 'user' : ctx.agent.name } as Event;
+  if (ctx.branch !== undefined) event.branch = ctx.branch;
+  Object.assign(event, response);
+  event.id = '';
+  event.timestamp = ctx.clock();
+  event.actions = createEventActions();
+  event.id = isStoredLiveEvent(event) ? ctx.idGenerator() : unstoredId();
   return event;
+}
+
+function isUsers(response: LlmResponse): boolean {
+  return !!response.inputTranscription || response.content?.role === 'user';
 }
 
 /** The base actions of a live function call event: only read (the event gets its own copy), so one serves them all. */

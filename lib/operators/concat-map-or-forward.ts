@@ -1,4 +1,4 @@
-import { type ObservableInput, type OperatorFunction, from, Observable, type Subscription } from 'rxjs';
+import { type ObservableInput, type Observer, type OperatorFunction, from, Observable, type Subscription } from 'rxjs';
 
 /**
  * `concatMap` with a synchronous lane: each value is first offered to `forward`; if it returns a
@@ -56,19 +56,23 @@ export function concatMapOrForward<T, R>(
         if (sourceDone && !busy && queue.length === 0) subscriber.complete();
       };
 
+      // one observer for every projection (only one runs at a time): nothing to allocate per value
+      let subscribing = false; // a projection is being subscribed to: its synchronous completion leaves the draining to drain's loop
+      const projectionObserver: Observer<R> = {
+        next: (result) => subscriber.next(result),
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => {
+          busy = false;
+          running = undefined;
+          settled();
+          if (!subscribing) drain();
+        },
+      };
+
       const subscribeProjection = (value: T): void => {
         busy = true;
-        let subscribing = true;
-        const inner = from(project(value)).subscribe({
-          next: (result) => subscriber.next(result),
-          error: (error: unknown) => subscriber.error(error),
-          complete: () => {
-            busy = false;
-            running = undefined;
-            settled();
-            if (!subscribing) drain();
-          },
-        });
+        subscribing = true;
+        const inner = from(project(value)).subscribe(projectionObserver);
         subscribing = false;
         if (busy) running = inner;
       };

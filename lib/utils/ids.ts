@@ -27,3 +27,21 @@ export function sequentialIds(prefix = 'id'): IdGenerator {
   let n = 0;
   return () => `${prefix}-${++n}`;
 }
+
+/**
+ * Unique ids at the cost of a counter: the first call takes one id from `idGenerator`, every call
+ * returns it with the next count (`<id>-1`, `<id>-2`, ...). For ids that must be unique but are
+ * made at a high rate and kept nowhere (a live conversation's audio frame events).
+ *
+ * @example
+ * ```ts
+ * const next = countedIds(sequentialIds('e'));
+ * next(); // 'e-1-1'
+ * next(); // 'e-1-2'
+ * ```
+ */
+export function countedIds(idGenerator: IdGenerator): IdGenerator {
+  let prefix: string | undefined;
+  let n = 0;
+  return () => `${(prefix ??= idGenerator())}-${++n}`;
+}
