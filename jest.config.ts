@@ -4,6 +4,7 @@
  * only strips its types.
  * @jest-config-loader-options {"transpileOnly": true, "compilerOptions": {"module": "CommonJS", "moduleResolution": "Node10"}}
  */
+import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
 
 /**
@@ -69,8 +70,9 @@ const config: Config = {
   // (on Chromium, a server, a child process, PostgreSQL), and a third worker runs other suites
   // meanwhile. `npm test` took 292 s with 3 workers and 322 s with 2, Jest's span 265 s against
   // 297 s (back to back, same clone and load). The unit lane (`npm run test:unit`) waits on nothing,
-  // and keeps one worker per core (`--maxWorkers=100%`).
-  maxWorkers: '150%',
+  // and keeps one worker per core (`--maxWorkers=100%`). A number, not '150%': Jest reads a
+  // percentage above 100 as a count of workers.
+  maxWorkers: Math.max(1, Math.floor(availableParallelism() * 1.5)),
   testSequencer: '<rootDir>/scripts/jest-sequencer.mjs',
   projects: [
     {
