@@ -236,13 +236,18 @@ export class Runner {
     });
   }
 
-  /** What every invocation of this Runner's context shares: its services, agent, plugins and clocks. */
+  /**
+   * What an invocation's context is built from: its services, agent, plugins and clocks, and for a
+   * turn (not a live conversation) its user content, instrumentation, compaction and resumability.
+   * One literal with every key (no spread before an added key: V8's slow path, microseconds per turn).
+   */
   private contextOptions(
     session: Session,
     invocationId: string,
     runConfig: RunConfig | undefined,
     commitBarrier: CommitBarrier,
     abortController: LazyAbortController,
+    turn: { userContent: Content | undefined } | undefined,
   ): InvocationContextInit {
     return {
       session,
@@ -251,19 +256,23 @@ export class Runner {
       memoryService: this.memoryService,
       agent: this.agent,
       invocationId,
+      userContent: turn?.userContent,
       runConfig: runConfig ?? {},
       pluginManager: this.pluginManager,
       commitBarrier,
       idGenerator: this.idGenerator,
-      ...(this.clock ? { clock: this.clock } : {}),
+      clock: this.clock,
       abortController,
+      instrumentation: turn ? this.instrumentation : undefined,
+      eventsCompaction: turn ? this.eventsCompaction : undefined,
+      resumable: turn ? this.resumable : false,
     };
   }
 
   private runLiveInvocation(session: Session, request: RunLiveRequest): Observable<Event> {
     const barrier = new CommitBarrier();
     const abortController = new LazyAbortController();
-    const ctx = new InvocationContext(this.contextOptions(session, `e-${this.idGenerator()}`, request.runConfig, barrier, abortController));
+    const ctx = new InvocationContext(this.contextOptions(session, `e-${this.idGenerator()}`, request.runConfig, barrier, abortController, undefined));
     const agent = selectAgentForTurn(this.agent, session);
     if (!isFlowAgent(agent)) return throwError(() => new AgentConfigError(`Agent "${agent.name}" cannot run live: only LLM agents can.`, { agentName: agent.name }));
     return heldRequests(request.liveRequestQueue, (requests) => runLiveAgent(ctx, agent, requests)).pipe(
@@ -302,13 +311,9 @@ export class Runner {
     const resumed = invocationToResume(session, request, this.resumable);
     const barrier = new CommitBarrier();
     const abortController = new LazyAbortController();
-    const ctx = new InvocationContext({
-      ...this.contextOptions(session, resumed?.invocationId ?? `e-${this.idGenerator()}`, request.runConfig, barrier, abortController),
-      userContent: resumed?.userContent ?? request.newMessage,
-      ...(this.instrumentation ? { instrumentation: this.instrumentation } : {}),
-      ...(this.eventsCompaction ? { eventsCompaction: this.eventsCompaction } : {}),
-      resumable: this.resumable,
-    });
+    const invocationId = resumed?.invocationId ?? `e-${this.idGenerator()}`;
+    const userContent = resumed?.userContent ?? request.newMessage;
+    const ctx = new InvocationContext(this.contextOptions(session, invocationId, request.runConfig, barrier, abortController, { userContent }));
     const turn = instrumentedInvocation(ctx, (ctx) =>
       leanConcat(
         resumed && !resumed.repairs ? this.receiveResumeMessage(ctx, request, resumed) : this.receiveUserMessage(ctx, request, resumed?.userContent ?? request.newMessage!, barrier),
