@@ -162,10 +162,12 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
  * Observable's value.
  */
 function dynamicChildRunner(invocation: InvocationContext, workflowName: string, children: Subject<NodeYield>) {
-  const runCounts = new Map<string, number>();
+  // made at the first child: most attempts start none, and this is built on every node step
+  let runCounts: Map<string, number> | undefined;
   return (parent: NodeContext, child: RunnableNode, input: unknown, options: RunNodeOptions): Observable<unknown> =>
     defer(() => {
       const node = toWorkflowNode(child);
+      runCounts ??= new Map<string, number>();
       const runId = (runCounts.get(node.name) ?? 0) + 1;
       runCounts.set(node.name, runId);
       const path = `${parent.nodePath}/${node.name}@${runId}`;
