@@ -6,6 +6,8 @@ import { abortOnTeardown } from '../operators/abort-on-teardown.js';
 import { onErrorContinue } from '../operators/on-error-continue.js';
 import { orElse } from '../operators/or-else.js';
 import { collectNodeRun } from './collect-node-run.js';
+import { functionAttempt } from './function-attempt.js';
+import { FunctionNode } from './function-node.js';
 import { NodeContext, type RunNodeOptions, type RunnableNode } from './node-context.js';
 import { NodeError } from './node-error.js';
 import { nodeErrorEvent } from './node-error-event.js';
@@ -139,6 +141,10 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
     const info = { name: node.name, path: spec.path, attempt };
     // already inside this attempt's `defer`: a bad input is the attempt's error, as the node's own would be
     const input = validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input);
+    // a function node without a timeout or a plugin before it: called as soon as subscribed, a plain value ends the attempt at once
+    if (node instanceof FunctionNode && node.options.timeout === undefined && !before?.registered) {
+      return functionAttempt(ctx, info, node.fn, input, children).pipe(abortOnTeardown(abort));
+    }
     const run = () => node.run(ctx, input);
     const body = before?.registered ? orElse(before.run(ctx, info, input).pipe(map(outputYield)), run) : run();
     return untilComplete(body, children).pipe(
@@ -156,10 +162,12 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
  * Observable's value.
  */
 function dynamicChildRunner(invocation: InvocationContext, workflowName: string, children: Subject<NodeYield>) {
-  const runCounts = new Map<string, number>();
+  // made at the first child: most attempts start none, and this is built on every node step
+  let runCounts: Map<string, number> | undefined;
   return (parent: NodeContext, child: RunnableNode, input: unknown, options: RunNodeOptions): Observable<unknown> =>
     defer(() => {
       const node = toWorkflowNode(child);
+      runCounts ??= new Map<string, number>();
       const runId = (runCounts.get(node.name) ?? 0) + 1;
       runCounts.set(node.name, runId);
       const path = `${parent.nodePath}/${node.name}@${runId}`;

@@ -26,7 +26,7 @@ export class FunctionNode extends WorkflowNode {
   }
 
   run(ctx: NodeContext, input: unknown): Observable<NodeYield> {
-    return defer(() => toYields(ctx, this.fn(ctx, input)));
+    return defer(() => functionResultYields(ctx, this.fn(ctx, input)));
   }
 
   withOptions(options: NodeOptions): FunctionNode {
@@ -34,8 +34,17 @@ export class FunctionNode extends WorkflowNode {
   }
 }
 
-/** A function node's return value as node items. */
-function toYields(ctx: NodeContext, result: unknown): Observable<NodeYield> {
+/**
+ * A function node's return value as node items: a Promise is converted once; every value of an
+ * Observable (or the value itself) is an output, an event (stamped as the node's) or an input
+ * request; `undefined` is no item.
+ *
+ * @example
+ * ```ts
+ * functionResultYields(ctx, 42); // of({ kind: 'output', value: 42 })
+ * ```
+ */
+export function functionResultYields(ctx: NodeContext, result: unknown): Observable<NodeYield> {
   if (isObservable(result)) return result.pipe(concatMap((value) => valueYields(ctx, value)));
   if (isThenable(result)) return from(result).pipe(concatMap((value) => valueYields(ctx, value)));
   return valueYields(ctx, result);
@@ -46,6 +55,21 @@ function valueYields(ctx: NodeContext, value: unknown): Observable<NodeYield> {
   if (value instanceof RequestInput) return requestInputYields(ctx, value);
   if (isEvent(value)) return of(eventYield(ctx.stamp(value)));
   return of(outputYield(value));
+}
+
+/**
+ * Whether a function node's return value is a plain value (or `undefined`): not an Observable, a
+ * Promise, an input request nor an event, so that it is the node's output (or no output) as it is.
+ *
+ * @example
+ * ```ts
+ * isPlainFunctionResult(42);                  // true
+ * isPlainFunctionResult(Promise.resolve(42)); // false
+ * ```
+ */
+export function isPlainFunctionResult(result: unknown): boolean {
+  if (result === null || (typeof result !== 'object' && typeof result !== 'function')) return true;
+  return !isObservable(result) && !isThenable(result) && !(result instanceof RequestInput) && !isEvent(result);
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

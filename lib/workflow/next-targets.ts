@@ -1,6 +1,6 @@
 import type { RouteValue } from '../events/node-info.js';
 import { DEFAULT_ROUTE } from './default-route.js';
-import type { WorkflowGraph } from './workflow-graph.js';
+import type { GraphEdge, WorkflowGraph } from './workflow-graph.js';
 
 /** Where a finished node leads: the nodes to trigger, and whether its route matched nothing. */
 export interface NextTargets {
@@ -22,16 +22,33 @@ export interface NextTargets {
  * ```
  */
 export function nextTargets(graph: WorkflowGraph, node: string, routes: readonly RouteValue[]): NextTargets {
-  const edges = graph.outgoing.get(node) ?? [];
-  const wanted = new Set(routes.map(String));
-  const matches = (edgeRoutes: readonly RouteValue[]) => edgeRoutes.some((r) => r !== DEFAULT_ROUTE && wanted.has(String(r)));
-  const anyMatched = edges.some((e) => e.routes && matches(e.routes));
+  const edges = graph.outgoing.get(node) ?? NO_EDGES;
+  // one pass over the edges, no Set or closure: a node step asks this on every run
+  let routed = false;
+  let anyMatched = false;
+  let hasDefault = false;
+  for (const edge of edges) {
+    if (!edge.routes) continue;
+    routed = true;
+    if (!anyMatched && matchesAny(edge.routes, routes)) anyMatched = true;
+    if (!hasDefault && edge.routes.includes(DEFAULT_ROUTE)) hasDefault = true;
+  }
   const targets: string[] = [];
   for (const edge of edges) {
-    const fires = !edge.routes || matches(edge.routes) || (!anyMatched && edge.routes.includes(DEFAULT_ROUTE));
+    const fires = !edge.routes || (anyMatched ? matchesAny(edge.routes, routes) : edge.routes.includes(DEFAULT_ROUTE));
     if (fires && !targets.includes(edge.to)) targets.push(edge.to);
   }
-  const routed = edges.some((e) => e.routes);
-  const unmatched = routes.length > 0 && routed && !anyMatched && !edges.some((e) => e.routes?.includes(DEFAULT_ROUTE));
-  return { targets, unmatched };
+  return { targets, unmatched: routes.length > 0 && routed && !anyMatched && !hasDefault };
+}
+
+const NO_EDGES: readonly GraphEdge[] = [];
+
+/** Whether an edge's routes match one of the routes taken (as strings, as ADK compares them; `DEFAULT_ROUTE` never). */
+function matchesAny(edgeRoutes: readonly RouteValue[], routes: readonly RouteValue[]): boolean {
+  for (const edgeRoute of edgeRoutes) {
+    if (edgeRoute === DEFAULT_ROUTE) continue;
+    const wanted = String(edgeRoute);
+    for (const route of routes) if (String(route) === wanted) return true;
+  }
+  return false;
 }

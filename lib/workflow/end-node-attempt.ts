@@ -1,0 +1,73 @@
+import { callbackChain } from '../plugins/callback-chain.js';
+import { concatMap, map, type Observable, of } from 'rxjs';
+import type { Event } from '../events/event.js';
+import { asJsonValue } from '../utils/as-json-value.js';
+import { NonJsonResultError } from '../utils/errors.js';
+import { orElse } from '../operators/or-else.js';
+import { mapThenEmit } from '../operators/map-then-emit.js';
+import type { NodeHookInfo } from '../plugins/node-hook-info.js';
+import type { CollectedNodeItems } from './collected-node-items.js';
+import type { NodeContext } from './node-context.js';
+import type { NodeRunItem } from './node-run-item.js';
+import { validateNodeValue } from './validate-node-value.js';
+
+/**
+ * The end of an attempt whose node items are all folded into `collected`: the plugins'
+ * `afterNodeCallback` chain (a value of it replaces the output, to be committed anew), then the
+ * output checked (JSON, `outputSchema`) and committed as ADK's output event (`output`,
+ * `nodeInfo.outputFor`, no content; with the route set through `ctx.route` and the state written
+ * since the last event), unless an event already carries it; then one `done`. A node without
+ * output that set a route or wrote state gets one event with just that; one that left no event
+ * at all gets an event with just its `nodeInfo` (its completion, for resume). A bad output throws
+ * (the caller's attempt errors).
+ *
+ * ```
+ * collected {output: 42}:  (o d|)      o = output event, d = done {output: 42}
+ * ```
+ *
+ * @example
+ * ```ts
+ * endNodeAttempt(ctx, { name: 'a', path: 'wf@1/a@1', attempt: 1 }, foldNodeItem(ctx.nodePath, NO_NODE_ITEMS, outputYield(42)));
+ * ```
+ */
+export function endNodeAttempt(ctx: NodeContext, info: NodeHookInfo, collected: CollectedNodeItems): Observable<NodeRunItem> {
+  const after = callbackChain(ctx.invocation.pluginManager, 'afterNodeCallback');
+  if (!after?.registered || !collected.hasOutput || collected.interruptIds.length) return finish(ctx, collected);
+  return orElse(
+    after.run(ctx, info, collected.output).pipe(map((output): CollectedNodeItems => ({ ...collected, output, emitted: false }))),
+    () => of(collected),
+  ).pipe(concatMap((checked) => finish(ctx, checked)));
+}
+
+/**
+ * Commits the output (or route, or state) event of a finished attempt, then says how it ended. A
+ * run that finished without any event recording it gets one event with just its `nodeInfo`, so
+ * that a resume, rebuilt from the session, finds it finished and fast-forwards it.
+ */
+function finish(ctx: NodeContext, collected: CollectedNodeItems): Observable<NodeRunItem> {
+  const scope = ctx.runScope;
+  const ownRoute = ctx.route;
+  const routes = ownRoute === undefined ? collected.routes : Array.isArray(ownRoute) ? ownRoute : [ownRoute];
+  const output = collected.hasOutput && !collected.interruptIds.length ? checkedOutput(ctx, collected.output) : undefined;
+  const hasOutput = collected.hasOutput && !collected.interruptIds.length;
+  const route = ownRoute === undefined ? {} : { route: ownRoute };
+  const needsOutputEvent = hasOutput && !collected.emitted;
+  const unrecorded = !collected.recorded && !collected.interruptIds.length;
+  const needsEvent = needsOutputEvent || ownRoute !== undefined || Object.keys(ctx.actions.stateDelta).length > 0 || unrecorded;
+  const result = { output, hasOutput, routes, interruptIds: collected.interruptIds, branch: scope.branch };
+  const done: NodeRunItem = { kind: 'done', result };
+  if (!needsEvent) return of(done);
+  const event = ctx.createEvent(needsOutputEvent ? { output, nodeInfo: { path: scope.path, outputFor: [...scope.outputFor] }, actions: route } : { actions: route });
+  return ctx.emit(event).pipe(mapThenEmit(committedItem, done));
+}
+
+/** A committed event as a node-run item. */
+function committedItem(event: Event): NodeRunItem {
+  return { kind: 'event', event };
+}
+
+function checkedOutput(ctx: NodeContext, output: unknown): unknown {
+  const json = asJsonValue(output);
+  if (!json.ok) throw new NonJsonResultError({ toolName: `workflow node "${ctx.nodeName}"`, reason: json.reason });
+  return validateNodeValue(ctx.nodeName, 'output', ctx.runScope.options.outputSchema, json.value);
+}
