@@ -58,9 +58,12 @@ export function createRequestHandler(routes: readonly Route[], options: RequestH
   };
 }
 
-/** Whether the request is for a route that runs an agent turn (and so waits in the admission queue). */
+/**
+ * Whether the request is for a route that runs an agent turn (and so waits in the admission
+ * queue). A target that is no URL runs none (its answer says why).
+ */
 function runsTurn(routes: readonly Route[], req: IncomingMessage): boolean {
-  if (req.method === 'OPTIONS') return false;
+  if (req.method === 'OPTIONS' || !URL.canParse(req.url ?? '/', 'http://localhost')) return false;
   const match = matchRoute(routes, req.method ?? 'GET', new URL(req.url ?? '/', 'http://localhost').pathname);
   return match.kind === 'found' && match.route.runsTurn === true;
 }

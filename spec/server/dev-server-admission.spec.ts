@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { firstValueFrom, lastValueFrom, map, type Observable, ReplaySubject, take, timer, concatMap, defer, finalize } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import { BaseLlm } from '../../lib/models/base-llm.js';
@@ -112,6 +113,23 @@ describe('DevServer.start({ maxRuns }): turns past the limit wait their turn (a 
       const stored = (await call(server.url, 'GET', '/apps/echo/users/u/sessions/held')).json as Session;
       expect(stored.events.map((event) => event.author)).toEqual(['user']);
       void held.catch(() => undefined);
+    } finally {
+      await lastValueFrom(server.close(), { defaultValue: undefined });
+    }
+  });
+
+  it('answers a request whose target is no URL (the line does not read it as a route)', async () => {
+    const server = await startServer(new CountingEcho(1), 1);
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.end('POST http://[ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n'));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 [45]\d\d /);
+      expect((await call(server.url, 'GET', '/list-apps')).json).toEqual(['echo']);
     } finally {
       await lastValueFrom(server.close(), { defaultValue: undefined });
     }
