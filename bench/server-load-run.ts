@@ -1,10 +1,13 @@
 // The server under load (issue 30). Reports; never asserts.
 //   node dist/bench/server-load-run.js [--only pace,overload,postgres] [--sessions 1000] [--turns 5]
 //                                      [--gap-ms 10000] [--model-ms 100] [--warm-turns 20] [--pg-url postgresql://…]
+//                                      [--max-runs N|none]
 // `rxadk api_server` serves a weather app whose model waits `model-ms` per call (two calls per
 // turn). Each of `sessions` sessions starts at a random point of the first gap and sends `turns`
 // turns through `/run_sse`, once each fresh server has answered `warm-turns` turns of its own (the
-// first loads the app: its added latency is reported apart; `--warm-turns 0` measures a cold server). Runs:
+// first loads the app: its added latency is reported apart; `--warm-turns 0` measures a cold server).
+// `--max-runs` is passed to each api_server (turns run at once, the rest wait in arrival order;
+// without it, the server's default: 64 in memory, 10 on PostgreSQL). Runs:
 //   pace      one process, in-memory sessions, turns `gap-ms` apart (a person's pace); targets:
 //             every turn answered whole, every session whole, added latency p99 ≤ 25 ms, RSS ≤ 400 MB;
 //   overload  the same with no pause between a session's turns: is it fair (does every session
@@ -43,6 +46,8 @@ interface LoadShape {
   modelMs: number;
   /** Turns each fresh server answers (on a session of its own, one after the other) before the load starts: its app loaded, its code warm. */
   warmTurns: number;
+  /** `--max-runs` for each api_server (turns at once), or undefined for its default. */
+  maxRuns: string | undefined;
 }
 
 interface LoadRun {
@@ -93,13 +98,14 @@ async function warmUp(server: ApiServerProcess, prefix: string, shape: LoadShape
 async function loadRun(label: string, dir: string, uri: string, serverCount: number, shape: LoadShape): Promise<LoadRun> {
   const servers: ApiServerProcess[] = [];
   try {
-    for (let i = 0; i < serverCount; i++) servers.push(await startApiServer(CLI, dir, uri));
+    const flags = shape.maxRuns === undefined ? [] : ['--max-runs', shape.maxRuns];
+    for (let i = 0; i < serverCount; i++) servers.push(await startApiServer(CLI, dir, uri, flags));
     // session ids of this run's own (runs share a PostgreSQL database)
     const prefix = `${Date.now().toString(36)}-s`;
     const sessionsUrl = (i: number) => `${servers[0]!.base}/apps/weather/users/u/sessions/${prefix}${i}`;
     await Promise.all(Array.from({ length: shape.sessions }, (_, i) => fetch(sessionsUrl(i), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })));
     const firstTurnMs = await Promise.all(servers.map((server, i) => warmUp(server, `${prefix}warm${i}-`, shape)));
-    progress(`server load: ${label}: ${shape.sessions} sessions × ${shape.turns} turns, ${shape.gapMs} ms apart, model ${shape.modelMs} ms per call, ${serverCount} process(es)`);
+    progress(`server load: ${label}: ${shape.sessions} sessions × ${shape.turns} turns, ${shape.gapMs} ms apart, model ${shape.modelMs} ms per call, ${serverCount} process(es), --max-runs ${shape.maxRuns ?? '(default)'}`);
     for (const server of servers) server.resetStalls();
     const clientDelay = monitorEventLoopDelay({ resolution: 10 });
     clientDelay.enable();
@@ -220,7 +226,7 @@ function warmTurnsOption(text: string | undefined): number {
 async function main(): Promise<void> {
   const { int, value, list } = benchOptions(process.argv.slice(2));
   const only = list('only', 'pace,overload,postgres');
-  const shape: LoadShape = { sessions: int('sessions', 1000), turns: int('turns', 5), gapMs: int('gap-ms', 10_000), modelMs: int('model-ms', 100), warmTurns: warmTurnsOption(value('warm-turns')) };
+  const shape: LoadShape = { sessions: int('sessions', 1000), turns: int('turns', 5), gapMs: int('gap-ms', 10_000), modelMs: int('model-ms', 100), warmTurns: warmTurnsOption(value('warm-turns')), maxRuns: value('max-runs') };
   const overload: LoadShape = { ...shape, gapMs: 0 };
   const pgUrl = value('pg-url') ?? process.env['RXADK_BENCH_PG_URL'];
   const dir = mkdtempSync(join(tmpdir(), 'rxadk-server-load-'));
@@ -230,7 +236,7 @@ async function main(): Promise<void> {
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
   const runs: LoadRun[] = [];
   const targets: Array<[string, string, string]> = [];
-  console.log(heading(`Server under load: ${shape.sessions} sessions × ${shape.turns} weather turns through /run_sse, model ${shape.modelMs} ms per call`));
+  console.log(heading(`Server under load: ${shape.sessions} sessions × ${shape.turns} weather turns through /run_sse, model ${shape.modelMs} ms per call, --max-runs ${shape.maxRuns ?? '(the server\'s default)'}`));
   console.log(`Load average at start (1/5/15 min): ${load()}`);
   try {
     if (only.has('pace')) {

@@ -41,7 +41,7 @@ function rssOf(pid: number): number {
 }
 
 /**
- * Starts `node <cli> api_server <dir> --port <free> [--session-service-uri uri]` and resolves
+ * Starts `node <cli> api_server <dir> --port <free> --session-service-uri <uri> [...flags]` and resolves
  * once it answers `GET /list-apps`; its RSS is sampled every 250 ms.
  *
  * @example
@@ -50,12 +50,12 @@ function rssOf(pid: number): number {
  * try { await fetch(`${server.base}/list-apps`); } finally { server.stop(); }
  * ```
  */
-export async function startApiServer(cli: string, dir: string, sessionServiceUri: string): Promise<ApiServerProcess> {
+export async function startApiServer(cli: string, dir: string, sessionServiceUri: string, flags: readonly string[] = []): Promise<ApiServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const stallsDir = mkdtempSync(join(tmpdir(), 'rxadk-server-stalls-'));
   const stallsFile = join(stallsDir, 'stalls.json');
-  const child = spawn(process.execPath, ['--import', STALLS_HOOK, cli, 'api_server', dir, '--port', String(port), '--session-service-uri', sessionServiceUri], {
+  const child = spawn(process.execPath, ['--import', STALLS_HOOK, cli, 'api_server', dir, '--port', String(port), '--session-service-uri', sessionServiceUri, ...flags], {
     stdio: 'ignore',
     env: { ...process.env, RXADK_BENCH_STALLS_FILE: stallsFile },
   });

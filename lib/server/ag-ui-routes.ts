@@ -29,7 +29,7 @@ type AgUiModules = [typeof import('@ag-ui/core/schemas'), typeof import('@ag-ui/
  * ```
  */
 export function agUiRoutes(runners: AppRunners, authenticate?: Authenticate): Route[] {
-  return [{ method: 'POST', path: '/ag-ui/:app', readsBody: true, handle: ({ params, body, raw }) => agUiRun(runners, authenticate, params['app']!, body, raw) }];
+  return [{ method: 'POST', path: '/ag-ui/:app', readsBody: true, runsTurn: true, handle: ({ params, body, raw }) => agUiRun(runners, authenticate, params['app']!, body, raw) }];
 }
 
 function agUiRun(runners: AppRunners, authenticate: Authenticate | undefined, appName: string, body: unknown, raw: IncomingMessage): Observable<Reply> {

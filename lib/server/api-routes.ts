@@ -57,8 +57,8 @@ export function apiRoutes(runners: AppRunners): Route[] {
     { method: 'GET', path: '/dev/apps/:app/debug/trace/:event', handle: ({ params }) => eventSpan(runners, params['event']!) },
     { method: 'GET', path: '/debug/trace/session/:session', handle: ({ params }) => sessionSpans(runners, params['session']!) },
     { method: 'GET', path: '/debug/trace/:event', handle: ({ params }) => eventSpan(runners, params['event']!) },
-    { method: 'POST', path: '/run', readsBody: true, handle: ({ body }) => run(runners, body) },
-    { method: 'POST', path: '/run_sse', readsBody: true, handle: ({ body }) => runSse(runners, body) },
+    { method: 'POST', path: '/run', readsBody: true, runsTurn: true, handle: ({ body }) => run(runners, body) },
+    { method: 'POST', path: '/run_sse', readsBody: true, runsTurn: true, handle: ({ body }) => runSse(runners, body) },
   ];
 }
 

@@ -23,7 +23,7 @@ import type { Route } from './route.js';
  * ```
  */
 export function chatRoutes(runners: AppRunners, authenticate?: Authenticate): Route[] {
-  return [{ method: 'POST', path: '/apps/:app/chat', readsBody: true, handle: ({ params, body, raw }) => chat(runners, params['app']!, body, userOf(authenticate, raw)) }];
+  return [{ method: 'POST', path: '/apps/:app/chat', readsBody: true, runsTurn: true, handle: ({ params, body, raw }) => chat(runners, params['app']!, body, userOf(authenticate, raw)) }];
 }
 
 function chat(runners: AppRunners, appName: string, body: unknown, user: Observable<string>): Observable<Reply> {

@@ -8,6 +8,7 @@ import type { BaseSessionService } from '../sessions/base-session-service.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
 import { a2aMounts } from './a2a-mounts.js';
 import { adkWebRoutes } from './adk-web-routes.js';
+import { admissionQueue } from './admission-queue.js';
 import { agUiRoutes } from './ag-ui-routes.js';
 import { apiRoutes } from './api-routes.js';
 import { AppRunners } from './app-runners.js';
@@ -36,6 +37,19 @@ import { uiRoutes } from './ui-routes.js';
  * ```
  */
 export const DEFAULT_UI_DIR = fileURLToPath(new URL('./ui/', import.meta.url));
+
+/**
+ * How many turns a {@link DevServer} runs at once by default (`DevServerOptions.maxRuns`). At
+ * 100 ms a model call a turn lasts about 0.2 s, so 64 at once is about 300 turns a second: more
+ * than one process serves (about 3 ms of CPU a turn), so under overload turns wait in line
+ * rather than in the event loop, while a slower model (seconds a call) still has 64 turns going.
+ *
+ * @example
+ * ```ts
+ * DevServer.start({ apps, maxRuns: DEFAULT_MAX_RUNS * 2 });
+ * ```
+ */
+export const DEFAULT_MAX_RUNS = 64;
 
 /**
  * Options of {@link DevServer.start}.
@@ -92,6 +106,16 @@ export interface DevServerOptions {
    * the apps' folder (`apps.folder`, an `AgentApps`'s); without either the eval endpoints answer 501.
    */
   evalsDir?: string;
+  /**
+   * How many turns run at once (`POST /run`, `/run_sse`, `/ag-ui/{app}`, `/apps/{app}/chat`):
+   * the others wait, in the order they arrived, until one ends (see `admissionQueue`); a client
+   * that disconnects while waiting leaves the line. Under overload the wait is then spread evenly
+   * over the requests instead of every turn sharing the event loop with all the others, and a
+   * store that holds a connection per running turn (PostgreSQL) needs no more connections than
+   * this. Default {@link DEFAULT_MAX_RUNS}; `Infinity` runs every turn at once. Not counted: live
+   * sessions (`/run_live`), A2A and eval runs.
+   */
+  maxRuns?: number;
 }
 
 /**
@@ -139,7 +163,8 @@ export class DevServer {
       });
       const routes = [...apiRoutes(runners), ...adkWebRoutes(runners), ...graphRoutes(runners), ...agUiRoutes(runners, options.authenticate), ...chatRoutes(runners, options.authenticate), ...evalRoutes(runners, options.evalsDir ?? options.apps.folder), ...notBuiltRoutes(), ...pageRoutes(options)];
       const crossSite = crossSitePolicy({ host: options.host ?? '127.0.0.1', allowOrigins: options.allowOrigins ?? [] });
-      const api = createRequestHandler(routes, { crossSite, ...(options.log ? { log: options.log } : {}) });
+      const admit = admissionQueue(options.maxRuns ?? DEFAULT_MAX_RUNS);
+      const api = createRequestHandler(routes, { crossSite, admit, ...(options.log ? { log: options.log } : {}) });
       const a2a = options.a2a ? a2aMounts(runners) : undefined;
       const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 }, a2a ? (req, res) => void (a2a.handle(req, res) || api(req, res)) : api);
       const live = runLiveSocket(runners, crossSite);

@@ -1,6 +1,8 @@
 // rxadk/server — Google ADK's HTTP API and the dev UI host (Node only): what `rxadk web` and
 // `rxadk api_server` run, for embedding in your own program or tests.
-export { DevServer, DEFAULT_UI_DIR, type DevServerOptions } from './dev-server.js';
+export { DevServer, DEFAULT_UI_DIR, DEFAULT_MAX_RUNS, type DevServerOptions } from './dev-server.js';
+export { admissionQueue, type Admit } from './admission-queue.js';
+export { AdmissionLimitError } from './admission-limit-error.js';
 export { AppRunners, type AppRunnersConfig } from './app-runners.js';
 export { appSourceOf, type AppSource } from './app-source.js';
 export { apiRoutes, requireSession } from './api-routes.js';

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { catchError, concatMap, defer, type Observable, of } from 'rxjs';
+import type { Admit } from './admission-queue.js';
 import { corsHeaders, type CrossSitePolicy, crossSitePolicy, crossSiteRefusal, preflightHeaders } from './cross-site-policy.js';
 import { HttpError, toHttpError } from './http-error.js';
 import { readJsonBody } from './read-json-body.js';
@@ -20,6 +21,11 @@ export interface RequestHandlerOptions {
   log?: (line: string) => void;
   /** Which hosts and origins may call (see {@link crossSitePolicy}). Default: loopback, no other site. */
   crossSite?: CrossSitePolicy;
+  /**
+   * The queue that requests of routes with `runsTurn` wait in, from their arrival until their
+   * reply is written (see {@link admissionQueue}). Default: none, every turn runs at once.
+   */
+  admit?: Admit;
 }
 
 /**
@@ -28,6 +34,9 @@ export interface RequestHandlerOptions {
  * its reply. Anything thrown becomes a JSON `{error}` answer with its status (never a crash; an
  * unexpected error — not an `HttpError` — is also logged with its stack);
  * when the client disconnects, the subscription — and so a running agent — is unsubscribed.
+ * With `admit`, a request for a route that `runsTurn` is all of that inside the admission queue:
+ * it waits there (before its body is read) until a place is free, and leaves the line if the
+ * client disconnects meanwhile.
  *
  * @example
  * ```ts
@@ -37,16 +46,26 @@ export interface RequestHandlerOptions {
 export function createRequestHandler(routes: readonly Route[], options: RequestHandlerOptions = {}): RequestListener {
   const log = options.log ?? ((line: string) => console.error(line));
   const policy = options.crossSite ?? crossSitePolicy();
+  const admit = options.admit;
   return (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(corsHeaders(req.headers, policy))) res.setHeader(name, value);
-    const subscription = guarded(routes, req, res, policy)
-      .pipe(
-        catchError((error: unknown) => of(errorReply(req, error, log))),
-        concatMap((reply) => writeReply(res, reply)),
-      )
-      .subscribe({ error: (error: unknown) => abandon(res, error, log) });
+    const handled = guarded(routes, req, res, policy).pipe(
+      catchError((error: unknown) => of(errorReply(req, error, log))),
+      concatMap((reply) => writeReply(res, reply)),
+    );
+    const subscription = (admit && runsTurn(routes, req) ? admit(handled) : handled).subscribe({ error: (error: unknown) => abandon(res, error, log) });
     res.on('close', () => subscription.unsubscribe());
   };
+}
+
+/**
+ * Whether the request is for a route that runs an agent turn (and so waits in the admission
+ * queue). A target that is no URL runs none (its answer says why).
+ */
+function runsTurn(routes: readonly Route[], req: IncomingMessage): boolean {
+  if (req.method === 'OPTIONS' || !URL.canParse(req.url ?? '/', 'http://localhost')) return false;
+  const match = matchRoute(routes, req.method ?? 'GET', new URL(req.url ?? '/', 'http://localhost').pathname);
+  return match.kind === 'found' && match.route.runsTurn === true;
 }
 
 /** Refuses cross-site and rebinding requests (403), answers preflights, and routes the rest. */

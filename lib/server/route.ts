@@ -37,6 +37,11 @@ export interface Route {
   path: string;
   /** Read and parse a JSON body before calling `handle`. */
   readsBody?: boolean;
+  /**
+   * It runs an agent turn: the request waits its turn in the server's admission queue (see
+   * `RequestHandlerOptions.admit`) and holds its place until its reply is written.
+   */
+  runsTurn?: boolean;
   handle(request: RouteRequest): Observable<Reply>;
 }
 

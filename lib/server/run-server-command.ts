@@ -17,13 +17,13 @@ import {
   take,
   tap,
 } from 'rxjs';
-import { getSessionServiceFromUri } from '../services/get-session-service-from-uri.js';
+import { getSessionServiceFromUri, type SessionServiceUriOptions } from '../services/get-session-service-from-uri.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import { redactUri } from '../utils/redact-uri.js';
 import type { ParsedArgs } from '../utils/parse-args.js';
 import { AgentApps } from './agent-apps.js';
 import type { AppInfo } from './app-info.js';
-import { DevServer } from './dev-server.js';
+import { DEFAULT_MAX_RUNS, DevServer } from './dev-server.js';
 import { findAdkWeb } from './find-adk-web.js';
 import type { TraceLimits } from './trace-limits.js';
 
@@ -60,7 +60,15 @@ interface ServerSettings {
   traceLimits: TraceLimits;
   /** `--a2a`: serve each app over A2A too. */
   a2a: boolean;
+  /** `--max-runs`: turns run at once (`Infinity`: no limit). */
+  maxRuns: number;
 }
+
+/** `--max-runs` on a `postgresql://` store when not given: its pool's default size (a running turn holds a connection). */
+const POSTGRES_MAX_RUNS = 10;
+
+/** Connections a `postgresql://` store's pool has beyond `--max-runs`: for the requests that read or create sessions while the turns run. */
+const POOL_RESERVE = 2;
 
 /**
  * The usage text of `rxadk web` (`ui: true`) or `rxadk api_server`.
@@ -92,6 +100,10 @@ or a root_agent.yaml. Apps that fail to load are listed with their error.
                                memory, all sessions together (default 30000; the least recently
                                used sessions go first). Old names: --trace-entries, --trace-spans
   --trace-chars <n>            characters of trace records kept in memory (default 12000000)
+  --max-runs <n>               turns (/run, /run_sse, /ag-ui, /apps/{app}/chat) run at once; the
+                               others wait in arrival order (default ${DEFAULT_MAX_RUNS}; none: no limit).
+                               On a postgresql:// store the default is ${POSTGRES_MAX_RUNS}, and the pool holds
+                               that many connections plus ${POOL_RESERVE} (a running turn holds one)
   --a2a                        also serve each app over A2A (needs @a2a-js/sdk): JSON-RPC at
                                /a2a/{app}, its card at /a2a/{app}/.well-known/agent-card.json;
                                tasks kept in the sqlite:// session file, else in memory
@@ -119,7 +131,7 @@ export function runServerCommand(args: ParsedArgs, options: ServerCommandOptions
     return Promise.resolve(2);
   }
   const stop = options.stop ?? shutdownSignals();
-  const run = getSessionServiceFromUri(settings.sessionServiceUri).pipe(
+  const run = getSessionServiceFromUri(settings.sessionServiceUri, storeOptionsOf(settings)).pipe(
     concatMap((sessionService) => serveUntil(stop, sessionService, settings, options.ui, out)),
     ignoreElements(),
     endWith(0),
@@ -133,8 +145,8 @@ export function runServerCommand(args: ParsedArgs, options: ServerCommandOptions
 
 function serveUntil(stop: Observable<string>, sessionService: BaseSessionService, settings: ServerSettings, ui: boolean, out: (line: string) => void): Observable<void> {
   const apps = new AgentApps(settings.agentsDir);
-  const { port, host, allowOrigins, traceLimits, adkWeb } = settings;
-  return DevServer.start({ apps, sessionService, port, host, ui, allowOrigins, traceLimits, a2a: settings.a2a, ...(adkWeb ? { adkWeb } : {}) }).pipe(
+  const { port, host, allowOrigins, traceLimits, adkWeb, maxRuns } = settings;
+  return DevServer.start({ apps, sessionService, port, host, ui, allowOrigins, traceLimits, a2a: settings.a2a, maxRuns, ...(adkWeb ? { adkWeb } : {}) }).pipe(
     concatMap((server) => apps.describe().pipe(map((infos) => ({ server, infos })))),
     tap(({ server, infos }) => out(banner(server, infos, settings, ui))),
     map(({ server }) => server),
@@ -167,7 +179,26 @@ function readSettings(args: ParsedArgs): ServerSettings | string {
   const page = readUi(args, agentsDir);
   if (typeof page === 'string') return page;
   const a2a = args.options['a2a'] === true || args.options['a2a'] === 'true';
-  return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri, allowOrigins, traceLimits, a2a, ...page };
+  const maxRuns = readMaxRuns(args.options['max-runs'], isPostgresUri(uri) ? POSTGRES_MAX_RUNS : DEFAULT_MAX_RUNS);
+  if (typeof maxRuns === 'string') return maxRuns;
+  return { agentsDir: resolve(agentsDir), port, host, sessionServiceUri: uri, allowOrigins, traceLimits, a2a, maxRuns, ...page };
+}
+
+/** `--max-runs`: a whole number ≥ 1, or `none` (no limit); `fallback` without it; an error message otherwise. */
+function readMaxRuns(value: string | boolean | undefined, fallback: number): number | string {
+  if (value === undefined) return fallback;
+  if (value === 'none') return Infinity;
+  const count = typeof value === 'string' ? Number(value) : NaN;
+  return Number.isInteger(count) && count >= 1 ? count : `--max-runs must be a whole number of at least 1, or none, not "${String(value)}".`;
+}
+
+function isPostgresUri(uri: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(uri.trim());
+}
+
+/** A `postgresql://` store's pool: a connection for each turn running at once, and {@link POOL_RESERVE} more. */
+function storeOptionsOf(settings: ServerSettings): SessionServiceUriOptions {
+  return Number.isFinite(settings.maxRuns) ? { postgres: { max: settings.maxRuns + POOL_RESERVE } } : {};
 }
 
 /** The `--trace-*` bounds; `--trace-entries` and `--trace-spans` are the old names of `--trace-records` (see `traceStoreOptionsOf`). */

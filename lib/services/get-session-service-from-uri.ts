@@ -6,6 +6,23 @@ import { requireDriver } from '../utils/require-driver.js';
 import { UnsupportedSessionUriError } from './unsupported-session-uri-error.js';
 
 /**
+ * Options of {@link getSessionServiceFromUri} for the stores that hold connections.
+ *
+ * @example
+ * ```ts
+ * getSessionServiceFromUri('postgresql://localhost/app', { postgres: { max: 66 } });
+ * ```
+ */
+export interface SessionServiceUriOptions {
+  /**
+   * The pool of a `postgresql://` store (see `PostgresSessionServiceOptions`): `max` connections
+   * (default 10; a running turn holds one for its whole length) and `connectionTimeoutMillis`
+   * (default 10000). Ignored by the other stores.
+   */
+  postgres?: { max?: number; connectionTimeoutMillis?: number };
+}
+
+/**
  * A session service from a URI, as Google ADK's CLI takes them (`--session_service_uri`):
  *
  * | URI | service |
@@ -29,7 +46,7 @@ import { UnsupportedSessionUriError } from './unsupported-session-uri-error.js';
  * });
  * ```
  */
-export function getSessionServiceFromUri(uri: string): Observable<BaseSessionService> {
+export function getSessionServiceFromUri(uri: string, options: SessionServiceUriOptions = {}): Observable<BaseSessionService> {
   return defer(() => {
     const scheme = schemeOf(uri);
     switch (scheme) {
@@ -39,7 +56,7 @@ export function getSessionServiceFromUri(uri: string): Observable<BaseSessionSer
         return sqliteService(uri);
       case 'postgresql':
       case 'postgres':
-        return postgresService(uri);
+        return postgresService(uri, options.postgres ?? {});
       default:
         throw new UnsupportedSessionUriError({
           uri,
@@ -62,10 +79,10 @@ function sqliteService(uri: string): Observable<BaseSessionService> {
   );
 }
 
-function postgresService(uri: string): Observable<BaseSessionService> {
+function postgresService(uri: string, pool: NonNullable<SessionServiceUriOptions['postgres']>): Observable<BaseSessionService> {
   requireDriver('pg', 'rxadk/postgres (postgresql:// session URIs)');
   return from(import('../postgres/index.js')).pipe(
-    map(({ PostgresSessionService }) => new PostgresSessionService({ connectionString: uri.trim() })),
+    map(({ PostgresSessionService }) => new PostgresSessionService({ connectionString: uri.trim(), ...pool })),
   );
 }
 

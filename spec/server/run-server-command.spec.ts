@@ -110,6 +110,20 @@ describe('rxadk web / rxadk api_server (runServerCommand)', () => {
     expect(err.at(-1)).toMatch(/--trace-chars must be a positive whole number, not "lots".*--trace-records <n>.*Old names: --trace-entries, --trace-spans/s);
     await expect(run([agentsDir, '--ui', dir])).resolves.toBe(2);
     expect(err.at(-1)).toMatch(/that folder holds no adk-web build/);
+    for (const bad of ['0', '1.5', 'lots']) {
+      await expect(run([agentsDir, '--max-runs', bad])).resolves.toBe(2);
+      expect(err.at(-1)).toMatch(new RegExp(`--max-runs must be a whole number of at least 1, or none, not "${bad}".*--max-runs <n>`, 's'));
+    }
+    await expect(run([agentsDir, '--max-runs'])).resolves.toBe(2);
+    expect(err.at(-1)).toMatch(/--max-runs must be a whole number of at least 1, or none, not "true"/);
+  });
+
+  it('--max-runs <n> and --max-runs none: the server starts and answers', async () => {
+    for (const maxRuns of ['3', 'none']) {
+      const server = await start([agentsDir, '--port', '0', '--max-runs', maxRuns], false);
+      expect((await call(server.url, 'GET', '/list-apps')).json).toEqual(['alpha', 'beta']);
+      await expect(server.stop()).resolves.toBe(0);
+    }
   });
 
   it('web --ui <folder>: serves adk-web at /dev-ui/ and sends / there; --ui adk finds an installed @google/adk-devtools', async () => {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { firstValueFrom, lastValueFrom } from 'rxjs';
+import { firstValueFrom, lastValueFrom, Subject } from 'rxjs';
 import { PostgresSessionService } from '../../lib/postgres/postgres-session-service.js';
 import { getSessionServiceFromUri } from '../../lib/services/get-session-service-from-uri.js';
 import { MissingDriverError } from '../../lib/utils/missing-driver-error.js';
@@ -58,6 +58,25 @@ describe('getSessionServiceFromUri', () => {
         await lastValueFrom((service as PostgresSessionService).close(), { defaultValue: undefined });
       }
     } finally {
+      await database.drop();
+    }
+  });
+
+  it('sizes a postgresql:// store\'s pool from { postgres: { max, connectionTimeoutMillis } }', async () => {
+    const database = await createTestDatabase('uri_pool');
+    const service = (await firstValueFrom(getSessionServiceFromUri(database.url, { postgres: { max: 1, connectionTimeoutMillis: 300 } }))) as PostgresSessionService;
+    try {
+      await firstValueFrom(service.createSession(ref));
+      // a turn holds the pool's one connection: another call waits for it, then times out
+      const held = new Subject<void>();
+      const turn = lastValueFrom(service.withSessionLock(ref, held), { defaultValue: undefined });
+      const waiting = firstValueFrom(service.getSession({ ...ref, sessionId: 'other' }));
+      await expect(waiting).rejects.toThrow(/timeout exceeded when trying to connect/);
+      held.complete();
+      await turn;
+      expect(await firstValueFrom(service.getSession({ ...ref, sessionId: 'other' }))).toBeUndefined();
+    } finally {
+      await lastValueFrom(service.close(), { defaultValue: undefined });
       await database.drop();
     }
   });
