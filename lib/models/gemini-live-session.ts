@@ -1,5 +1,5 @@
 import type { Blob, Content, GoogleGenAI, LiveConnectConfig, LiveServerMessage, Session } from '@google/genai';
-import { Observable, type Subscription } from 'rxjs';
+import { Observable, type Observer, type Subscription } from 'rxjs';
 import { LiveConnectionClosedError } from './live-connection-closed-error.js';
 import { type LiveRequest, liveRequestAction } from './live-request.js';
 import { ModelError } from '../utils/errors.js';
@@ -33,51 +33,68 @@ export function geminiLiveSession(
   parameters: GeminiLiveSessionParameters,
   requests: Observable<LiveRequest>,
 ): Observable<LiveServerMessage> {
-  return new Observable<LiveServerMessage>((subscriber) => {
-    let session: Session | undefined;
-    let sending: Subscription | undefined;
-    let closed = false;
-    const close = (): void => {
-      if (closed) return;
-      closed = true;
-      sending?.unsubscribe();
-      session?.close();
-    };
-    client.live
-      .connect({
-        model: parameters.model,
-        config: { ...parameters.config },
-        callbacks: {
-          onmessage: (message) => {
-            if (!message.setupComplete) subscriber.next(message);
-          },
-          onclose: (event) => {
-            const ours = closed;
-            closed = true;
-            sending?.unsubscribe();
-            if (ours || event.code === 1000) subscriber.complete();
-            else subscriber.error(new LiveConnectionClosedError({ model: parameters.model, code: event.code, reason: event.reason }));
-          },
+  return new Observable<LiveServerMessage>((subscriber) => openGeminiLiveSession(client, parameters, requests, subscriber));
+}
+
+/**
+ * What {@link geminiLiveSession} does for one subscriber, with the server's messages handed to
+ * `observer` (a subscriber, or a converter of them into responses): connects, sends the history
+ * once `setupComplete` came, then each request; returns the teardown (closes the socket).
+ *
+ * @example
+ * ```ts
+ * const close = openGeminiLiveSession(client, { model, config, history: [] }, requests$, { next: console.log, error: console.error, complete: () => undefined });
+ * ```
+ */
+export function openGeminiLiveSession(
+  client: GoogleGenAI,
+  parameters: GeminiLiveSessionParameters,
+  requests: Observable<LiveRequest>,
+  observer: Observer<LiveServerMessage>,
+): () => void {
+  let session: Session | undefined;
+  let sending: Subscription | undefined;
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    sending?.unsubscribe();
+    session?.close();
+  };
+  client.live
+    .connect({
+      model: parameters.model,
+      config: { ...parameters.config },
+      callbacks: {
+        onmessage: (message) => {
+          if (!message.setupComplete) observer.next(message);
         },
-      })
-      .then(
-        (opened) => {
-          session = opened;
-          if (closed) return opened.close();
-          if (!parameters.config.sessionResumption?.handle) sendHistory(opened, parameters.history);
-          sending = requests.subscribe({
-            next: (request) => (sendLiveRequest(opened, request) ? undefined : close()),
-            error: (error: unknown) => {
-              close();
-              subscriber.error(error);
-            },
-            complete: close,
-          });
+        onclose: (event) => {
+          const ours = closed;
+          closed = true;
+          sending?.unsubscribe();
+          if (ours || event.code === 1000) observer.complete();
+          else observer.error(new LiveConnectionClosedError({ model: parameters.model, code: event.code, reason: event.reason }));
         },
-        (error: unknown) => subscriber.error(new ModelError(`Could not open a live session with model "${parameters.model}": ${String(error)}`, { model: parameters.model, cause: error })),
-      );
-    return close;
-  });
+      },
+    })
+    .then(
+      (opened) => {
+        session = opened;
+        if (closed) return opened.close();
+        if (!parameters.config.sessionResumption?.handle) sendHistory(opened, parameters.history);
+        sending = requests.subscribe({
+          next: (request) => (sendLiveRequest(opened, request) ? undefined : close()),
+          error: (error: unknown) => {
+            close();
+            observer.error(error);
+          },
+          complete: close,
+        });
+      },
+      (error: unknown) => observer.error(new ModelError(`Could not open a live session with model "${parameters.model}": ${String(error)}`, { model: parameters.model, cause: error })),
+    );
+  return close;
 }
 
 /**
