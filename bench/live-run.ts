@@ -77,6 +77,7 @@ function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number
       path === genaiLivePath ? '—' : fmt(overhead(path.name), 1),
       fmt(median(all.map((run) => run.cpuUsPerFrame)), 1),
       path === genaiLivePath ? '—' : fmt(cpuOverhead(path.name), 1),
+      fmt(median(all.map((run) => run.gcUsPerFrame)), 1),
       fmt(quantile(added, 0.5) * 1000, 1),
       fmt(quantile(added, 0.99) * 1000, 1),
       fmt(quantile(added, 0.999) * 1000, 1),
@@ -91,7 +92,7 @@ function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number
   });
   console.log(
     table(
-      ['path', 'median round trip µs/frame', 'overhead µs/frame (median)', 'CPU µs/frame', 'CPU overhead µs/frame', 'added p50 µs', 'added p99 µs', 'added p99.9 µs', 'own p50 µs', 'own p99 µs', 'own p99.9 µs', 'ms/turn', 'overhead ms/turn', `heap MB at frame 1,000→${o.frames.toLocaleString('en-US')} (each round)`, 'heap growth MB'],
+      ['path', 'median round trip µs/frame', 'overhead µs/frame (median)', 'CPU µs/frame', 'CPU overhead µs/frame', 'GC pause µs/frame', 'added p50 µs', 'added p99 µs', 'added p99.9 µs', 'own p50 µs', 'own p99 µs', 'own p99.9 µs', 'ms/turn', 'overhead ms/turn', `heap MB at frame 1,000→${o.frames.toLocaleString('en-US')} (each round)`, 'heap growth MB'],
       rows,
     ),
   );

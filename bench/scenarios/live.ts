@@ -5,6 +5,7 @@
 // the client socket's receipt to the event), and the part of it that is the framework's own (from
 // the queue to @google/genai's send, and from the SDK's `onmessage` to the event); the heap every
 // `heapEvery` frames.
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import type { GeminiLiveStandIn } from '../../lib/testing/gemini-live-stand-in.js';
 import type { LiveOut, LivePath, LiveSession } from '../live/live-path.js';
 import { liveScript, UP_FRAME } from '../live/live-frames.js';
@@ -41,6 +42,8 @@ export interface LiveRun {
   cpuUsPerFrame: number;
   /** Per block, in order: its frames, their median round trip (ms) and the CPU time (µs per frame). */
   blocks: Array<{ frames: number; roundTripMs: number; cpuUsPerFrame: number }>;
+  /** The garbage collector's pauses on the main thread during this path's blocks, µs per frame (the heap samples' full GCs excluded). */
+  gcUsPerFrame: number;
 }
 
 type Want = keyof LiveOut;
@@ -81,6 +84,8 @@ interface Open {
   cpuUs: number;
   heap: number;
   sent: number;
+  /** When each of its blocks ran (performance.now(), ms). */
+  windows: Array<[number, number]>;
 }
 
 /**
@@ -90,12 +95,17 @@ interface Open {
  */
 export async function runLiveRound(paths: readonly LivePath[], standIn: GeminiLiveStandIn, options: LiveOptions): Promise<LiveRun[]> {
   const open: Open[] = [];
+  const pauses: Array<[start: number, duration: number]> = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push([entry.startTime, entry.duration]);
+  });
+  gc.observe({ entryTypes: ['gc'] });
   for (const path of paths) {
     standIn.enqueue(liveScript(options.frames, options.turns));
     const arrivals = new Arrivals();
     const session = await path.open(standIn.baseUrl, arrivals.sink);
-    const run: LiveRun = { path: path.name, roundTripMs: [], addedMs: [], frameworkMs: [], turnMs: [], heapMb: [], cpuUsPerFrame: 0, blocks: [] };
-    open.push({ path, session, arrivals, run, cpuUs: 0, heap: 0, sent: 0 });
+    const run: LiveRun = { path: path.name, roundTripMs: [], addedMs: [], frameworkMs: [], turnMs: [], heapMb: [], cpuUsPerFrame: 0, blocks: [], gcUsPerFrame: 0 };
+    open.push({ path, session, arrivals, run, cpuUs: 0, heap: 0, sent: 0, windows: [] });
   }
   const start = heapMb();
   for (const path of open) {
@@ -114,7 +124,14 @@ export async function runLiveRound(paths: readonly LivePath[], standIn: GeminiLi
     }
   }
   for (const { session } of open) await session.close();
-  return open.map(({ run }) => ({ ...run, cpuUsPerFrame: sumCpu(run) / options.frames }));
+  await new Promise((resolve) => setImmediate(resolve)); // the last GC entries are delivered
+  gc.disconnect();
+  return open.map(({ run, windows }) => ({ ...run, cpuUsPerFrame: sumCpu(run) / options.frames, gcUsPerFrame: (gcMsWithin(pauses, windows) * 1000) / options.frames }));
+}
+
+/** The GC pauses that started within the windows, ms. */
+function gcMsWithin(pauses: ReadonlyArray<[number, number]>, windows: ReadonlyArray<[number, number]>): number {
+  return pauses.reduce((sum, [start, duration]) => (windows.some(([from, to]) => start >= from && start < to) ? sum + duration : sum), 0);
 }
 
 function sumCpu(run: LiveRun): number {
@@ -127,6 +144,7 @@ async function runBlock(open: Open, options: LiveOptions): Promise<void> {
   const frames = Math.min(options.block, options.frames - open.sent);
   const roundTrips: number[] = [];
   const cpuStart = process.cpuUsage();
+  const from = performance.now();
   for (let frame = 0; frame < frames; frame++) {
     const arrived = arrivals.next('audio');
     const start = nowMs();
@@ -137,6 +155,7 @@ async function runBlock(open: Open, options: LiveOptions): Promise<void> {
     run.frameworkMs.push(wire.sdkSend - start + (at - wire.sdkDelivered));
   }
   const cpuUs = cpuSince(cpuStart);
+  open.windows.push([from, performance.now()]);
   run.roundTripMs.push(...roundTrips);
   run.blocks.push({ frames, roundTripMs: median(roundTrips), cpuUsPerFrame: cpuUs / frames });
   const before = open.sent;
