@@ -1,7 +1,7 @@
 import type { Blob, Content, GoogleGenAI, LiveConnectConfig, LiveServerMessage, Session } from '@google/genai';
 import { Observable, type Observer, type Subscription } from 'rxjs';
 import { LiveConnectionClosedError } from './live-connection-closed-error.js';
-import { type LiveRequest, liveRequestAction } from './live-request.js';
+import type { LiveRequest } from './live-request.js';
 import { ModelError } from '../utils/errors.js';
 
 /** What {@link geminiLiveSession} opens. */
@@ -113,28 +113,20 @@ function sendHistory(session: Session, history: readonly Content[]): void {
  * Returns `false` for a close request (the caller closes the socket).
  */
 function sendLiveRequest(session: Session, request: LiveRequest): boolean {
-  const action = liveRequestAction(request);
-  switch (action?.kind) {
-    case undefined:
-      return true;
-    case 'close':
-      return false;
-    case 'activityStart':
-      session.sendRealtimeInput({ activityStart: {} });
-      return true;
-    case 'activityEnd':
-      session.sendRealtimeInput({ activityEnd: {} });
-      return true;
-    case 'blob':
-      session.sendRealtimeInput(realtimeInputOf(action.blob));
-      return true;
-    case 'content': {
-      const parts = action.content.parts ?? [];
-      if (parts[0]?.functionResponse) session.sendToolResponse({ functionResponses: parts.flatMap((part) => (part.functionResponse ? [part.functionResponse] : [])) });
-      else session.sendClientContent({ turns: [action.content], turnComplete: true });
-      return true;
-    }
-  }
+  // ADK's priority, read off the request (no action object per audio frame)
+  if (request.close) return false;
+  if (request.activityStart) session.sendRealtimeInput({ activityStart: {} });
+  else if (request.activityEnd) session.sendRealtimeInput({ activityEnd: {} });
+  else if (request.blob) session.sendRealtimeInput(realtimeInputOf(request.blob));
+  else if (request.content) sendContent(session, request.content);
+  return true;
+}
+
+/** Function responses as `toolResponse`, other content as `clientContent` with `turnComplete`. */
+function sendContent(session: Session, content: Content): void {
+  const parts = content.parts ?? [];
+  if (parts[0]?.functionResponse) session.sendToolResponse({ functionResponses: parts.flatMap((part) => (part.functionResponse ? [part.functionResponse] : [])) });
+  else session.sendClientContent({ turns: [content], turnComplete: true });
 }
 
 function realtimeInputOf(blob: Blob): { audio: Blob } | { video: Blob } | { media: Blob } {
