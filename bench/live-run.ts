@@ -1,12 +1,14 @@
 // The live benchmark (issue 27): rxadk's runLive and @google/adk 2.0's runLive side by side on the
 // same GeminiLiveStandIn, with @google/genai's live client alone as the floor both are built on.
 // Each conversation: 10,000 audio frames up, each answered by one down, then 100 transcribed
-// turns. Rounds interleave the three paths (the order rotates) so the machine's speed cancels out.
+// turns. The three conversations are open at once and their frames go in blocks of 1,000, the
+// paths' blocks interleaved (the order rotating: A B C, B C A, C A B, …), so a change in the
+// machine's speed (the other processes on it) falls on every path alike.
 //
-//   npm run build && node dist/bench/live-run.js [--frames 10000] [--turns 100] [--rounds 3] [--warmup-frames 1000]
+//   npm run build && node dist/bench/live-run.js [--frames 10000] [--turns 100] [--rounds 3] [--block 1000] [--warmup-frames 1000]
 //
-// Overhead per frame = a path's mean round trip − the floor's in the same round (median over the
-// rounds). Added latency per frame = (queue → socket send) + (socket receipt → event), the SDK's
+// Overhead per frame = a block's median round trip (or CPU time per frame) − the floor's in the
+// block beside it, median over every block of every round. Added latency per frame = (queue → socket send) + (socket receipt → event), the SDK's
 // work included; own = (queue → the SDK's sendRealtimeInput) + (the SDK's onmessage → event), the
 // framework's alone. Memory: heap after a full GC every 1,000 frames. Reports; never asserts.
 import os from 'node:os';
@@ -19,7 +21,7 @@ import { rxadkLivePath } from './live/rxadk-live-path.js';
 import { installWireClock } from './live/wire-clock.js';
 import { fmt, heading, progress, table, times } from './report.js';
 import { respawnWithGc } from './respawn-with-gc.js';
-import { type LiveRun, runLiveConversation } from './scenarios/live.js';
+import { type LiveRun, runLiveRound } from './scenarios/live.js';
 import { mean, median } from './stats.js';
 
 const PATHS: readonly LivePath[] = [genaiLivePath, rxadkLivePath, adkLivePath];
@@ -35,20 +37,17 @@ async function main(): Promise<void> {
   const turns = int('turns', 100);
   const rounds = int('rounds', 3);
   const warmupFrames = int('warmup-frames', 1000);
+  const block = int('block', 1000);
   await installWireClock();
   const standIn = await GeminiLiveStandIn.start({ keepMessages: false });
   try {
-    for (const path of PATHS) {
-      progress(`warm-up: ${path.name}`);
-      await runLiveConversation(path, standIn, { frames: warmupFrames, turns: 10, heapEvery: warmupFrames });
-    }
+    progress('warm-up');
+    await runLiveRound(PATHS, standIn, { frames: warmupFrames, turns: 10, heapEvery: warmupFrames, block: Math.ceil(warmupFrames / 4), rotation: 0 });
     const runs = new Map<string, LiveRun[]>(PATHS.map((path) => [path.name, []]));
     for (let round = 0; round < rounds; round++) {
-      const order = PATHS.map((_, i) => PATHS[(i + round) % PATHS.length]!);
-      for (const path of order) {
-        progress(`round ${round + 1}/${rounds}: ${path.name}`);
-        runs.get(path.name)!.push(await runLiveConversation(path, standIn, { frames, turns, heapEvery: 1000 }));
-      }
+      progress(`round ${round + 1}/${rounds}`);
+      const done = await runLiveRound(PATHS, standIn, { frames, turns, heapEvery: 1000, block, rotation: round });
+      for (const run of done) runs.get(run.path)!.push(run);
     }
     report(runs, { frames, turns, rounds });
   } finally {
@@ -58,10 +57,13 @@ async function main(): Promise<void> {
 
 function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number; rounds: number }): void {
   const floor = runs.get(genaiLivePath.name)!;
-  const overhead = (name: string) => median(runs.get(name)!.map((run, r) => median(run.roundTripMs) - median(floor[r]!.roundTripMs))) * 1000;
-  const cpuOverhead = (name: string) => median(runs.get(name)!.map((run, r) => run.cpuUsPerFrame - floor[r]!.cpuUsPerFrame));
+  // per block: the path's minus the floor's block of the same round and number (run side by side)
+  const beside = (name: string, of: (block: LiveRun['blocks'][number]) => number) =>
+    median(runs.get(name)!.flatMap((run, r) => run.blocks.map((block, b) => of(block) - of(floor[r]!.blocks[b]!))));
+  const overhead = (name: string) => beside(name, (block) => block.roundTripMs) * 1000;
+  const cpuOverhead = (name: string) => beside(name, (block) => block.cpuUsPerFrame);
   const turnOverhead = (name: string) => median(runs.get(name)!.map((run, r) => mean(run.turnMs) - mean(floor[r]!.turnMs)));
-  console.log(heading(`Live: ${o.frames.toLocaleString('en-US')} audio frames each way + ${o.turns} transcribed turns, ${o.rounds} interleaved rounds (GeminiLiveStandIn, @google/genai's live client)`));
+  console.log(heading(`Live: ${o.frames.toLocaleString('en-US')} audio frames each way + ${o.turns} transcribed turns, ${o.rounds} rounds of interleaved blocks (GeminiLiveStandIn, @google/genai's live client)`));
   console.log(`node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const rows = PATHS.map((path) => {
     const all = runs.get(path.name)!;
@@ -75,6 +77,7 @@ function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number
       path === genaiLivePath ? '—' : fmt(overhead(path.name), 1),
       fmt(median(all.map((run) => run.cpuUsPerFrame)), 1),
       path === genaiLivePath ? '—' : fmt(cpuOverhead(path.name), 1),
+      fmt(median(all.map((run) => run.gcUsPerFrame)), 1),
       fmt(quantile(added, 0.5) * 1000, 1),
       fmt(quantile(added, 0.99) * 1000, 1),
       fmt(quantile(added, 0.999) * 1000, 1),
@@ -89,7 +92,7 @@ function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number
   });
   console.log(
     table(
-      ['path', 'median round trip µs/frame', 'overhead µs/frame (median)', 'CPU µs/frame', 'CPU overhead µs/frame', 'added p50 µs', 'added p99 µs', 'added p99.9 µs', 'own p50 µs', 'own p99 µs', 'own p99.9 µs', 'ms/turn', 'overhead ms/turn', `heap MB at frame 1,000→${o.frames.toLocaleString('en-US')} (each round)`, 'heap growth MB'],
+      ['path', 'median round trip µs/frame', 'overhead µs/frame (median)', 'CPU µs/frame', 'CPU overhead µs/frame', 'GC pause µs/frame', 'added p50 µs', 'added p99 µs', 'added p99.9 µs', 'own p50 µs', 'own p99 µs', 'own p99.9 µs', 'ms/turn', 'overhead ms/turn', `heap MB at frame 1,000→${o.frames.toLocaleString('en-US')} (each round)`, 'heap growth MB'],
       rows,
     ),
   );
@@ -107,7 +110,7 @@ function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number
       'memory flat: see heap growth (frame 1,000 → last, after a full GC).',
   );
   console.log(
-    '(overhead: the path\'s median round trip (or CPU time per frame, the stand-in\'s included) minus the floor\'s in the same round, median over rounds; the floor is @google/genai\'s live client ' +
+    '(overhead: a block\'s median round trip (or CPU time per frame, the stand-in\'s included) minus the floor\'s in the block beside it, median over every block of every round; the floor is @google/genai\'s live client ' +
       'with its messages read directly. added: queue → client socket send + client socket receipt → event, per frame. ' +
       "own: queue → @google/genai's sendRealtimeInput + the SDK's onmessage → event, per frame: the framework's own latency, the SDK's excluded. " +
       'On a loaded machine the p99s mostly count the times the OS ran another process inside the window: compare them on a quiet one.)',

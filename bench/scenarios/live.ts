@@ -1,20 +1,25 @@
-// The live scenario (issue 27): one conversation per path against GeminiLiveStandIn: N audio
-// frames up, each answered by one audio frame down (one frame in flight, as a microphone paces
-// them), then transcribed turns. For every frame: the round trip, the latency the path added on
+// The live scenario (issue 27): one conversation per path against GeminiLiveStandIn, all open at
+// once: N audio frames up, each answered by one audio frame down (one frame in flight, as a
+// microphone paces them), sent in blocks that alternate between the paths, then transcribed turns. For every frame: the round trip, the latency the path added on
 // either side of the wire (upstream: from the queue to the client socket's send; downstream: from
 // the client socket's receipt to the event), and the part of it that is the framework's own (from
 // the queue to @google/genai's send, and from the SDK's `onmessage` to the event); the heap every
 // `heapEvery` frames.
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import type { GeminiLiveStandIn } from '../../lib/testing/gemini-live-stand-in.js';
-import type { LiveOut, LivePath } from '../live/live-path.js';
+import type { LiveOut, LivePath, LiveSession } from '../live/live-path.js';
 import { liveScript, UP_FRAME } from '../live/live-frames.js';
 import { wire } from '../live/wire-clock.js';
-import { collectGarbage, nowMs } from '../stats.js';
+import { collectGarbage, median, nowMs } from '../stats.js';
 
 export interface LiveOptions {
   frames: number;
   turns: number;
   heapEvery: number;
+  /** Frames per block: each path's frames go in blocks, the paths' blocks interleaved (the order rotating). */
+  block: number;
+  /** Rotates the first block's order (the round's number). */
+  rotation: number;
 }
 
 export interface LiveRun {
@@ -27,10 +32,18 @@ export interface LiveRun {
   frameworkMs: number[];
   /** Per transcribed turn, ms: text sent → turnComplete. */
   turnMs: number[];
-  /** Heap used after a full GC, MB, before the first frame and every `heapEvery` frames. */
+  /**
+   * Heap used after a full GC, MB, before the first frame and every `heapEvery` frames: the heap at
+   * the start plus what this path's blocks added (each block's heap after a full GC minus the one
+   * before it), so the other paths' open sessions count for none of it.
+   */
   heapMb: number[];
   /** Process CPU time (user + system) over the frames, µs per frame, GCs for the heap samples excluded (the stand-in's share included). */
   cpuUsPerFrame: number;
+  /** Per block, in order: its frames, their median round trip (ms) and the CPU time (µs per frame). */
+  blocks: Array<{ frames: number; roundTripMs: number; cpuUsPerFrame: number }>;
+  /** The garbage collector's pauses on the main thread during this path's blocks, µs per frame (the heap samples' full GCs excluded). */
+  gcUsPerFrame: number;
 }
 
 type Want = keyof LiveOut;
@@ -63,34 +76,93 @@ function heapMb(): number {
   return process.memoryUsage().heapUsed / 1e6;
 }
 
-export async function runLiveConversation(path: LivePath, standIn: GeminiLiveStandIn, options: LiveOptions): Promise<LiveRun> {
-  standIn.enqueue(liveScript(options.frames, options.turns));
-  const arrivals = new Arrivals();
-  const session = await path.open(standIn.baseUrl, arrivals.sink);
-  const run: LiveRun = { path: path.name, roundTripMs: [], addedMs: [], frameworkMs: [], turnMs: [], heapMb: [heapMb()], cpuUsPerFrame: 0 };
-  let cpu = 0;
-  let cpuStart = process.cpuUsage();
-  for (let frame = 1; frame <= options.frames; frame++) {
+interface Open {
+  path: LivePath;
+  session: LiveSession;
+  arrivals: Arrivals;
+  run: LiveRun;
+  cpuUs: number;
+  heap: number;
+  sent: number;
+  /** When each of its blocks ran (performance.now(), ms). */
+  windows: Array<[number, number]>;
+}
+
+/**
+ * One round: a conversation per path, all open at once on the same stand-in, their frames sent in
+ * blocks of `block`, the paths' blocks interleaved (A B C, B C A, …), so that a change in the
+ * machine's speed (the other processes on it) falls on every path alike; then each path's turns.
+ */
+export async function runLiveRound(paths: readonly LivePath[], standIn: GeminiLiveStandIn, options: LiveOptions): Promise<LiveRun[]> {
+  const open: Open[] = [];
+  const pauses: Array<[start: number, duration: number]> = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push([entry.startTime, entry.duration]);
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  for (const path of paths) {
+    standIn.enqueue(liveScript(options.frames, options.turns));
+    const arrivals = new Arrivals();
+    const session = await path.open(standIn.baseUrl, arrivals.sink);
+    const run: LiveRun = { path: path.name, roundTripMs: [], addedMs: [], frameworkMs: [], turnMs: [], heapMb: [], cpuUsPerFrame: 0, blocks: [], gcUsPerFrame: 0 };
+    open.push({ path, session, arrivals, run, cpuUs: 0, heap: 0, sent: 0, windows: [] });
+  }
+  const start = heapMb();
+  for (const path of open) {
+    path.heap = start;
+    path.run.heapMb.push(start);
+  }
+  for (let b = 0; open[0]!.sent < options.frames; b++) {
+    for (let i = 0; i < open.length; i++) await runBlock(open[(i + b + options.rotation) % open.length]!, options);
+  }
+  for (const { session, arrivals, run } of open) {
+    for (let turn = 0; turn < options.turns; turn++) {
+      const complete = arrivals.next('turnComplete');
+      const start = nowMs();
+      session.sendText({ role: 'user', parts: [{ text: `Turn ${turn}` }] });
+      run.turnMs.push((await complete) - start);
+    }
+  }
+  for (const { session } of open) await session.close();
+  await new Promise((resolve) => setImmediate(resolve)); // the last GC entries are delivered
+  gc.disconnect();
+  return open.map(({ run, windows }) => ({ ...run, cpuUsPerFrame: sumCpu(run) / options.frames, gcUsPerFrame: (gcMsWithin(pauses, windows) * 1000) / options.frames }));
+}
+
+/** The GC pauses that started within the windows, ms. */
+function gcMsWithin(pauses: ReadonlyArray<[number, number]>, windows: ReadonlyArray<[number, number]>): number {
+  return pauses.reduce((sum, [start, duration]) => (windows.some(([from, to]) => start >= from && start < to) ? sum + duration : sum), 0);
+}
+
+function sumCpu(run: LiveRun): number {
+  return run.blocks.reduce((sum, block) => sum + block.cpuUsPerFrame * block.frames, 0);
+}
+
+/** The next block of one path's frames (one frame in flight), then its heap after a full GC when a `heapEvery` mark was passed. */
+async function runBlock(open: Open, options: LiveOptions): Promise<void> {
+  const { session, arrivals, run } = open;
+  const frames = Math.min(options.block, options.frames - open.sent);
+  const roundTrips: number[] = [];
+  const cpuStart = process.cpuUsage();
+  const from = performance.now();
+  for (let frame = 0; frame < frames; frame++) {
     const arrived = arrivals.next('audio');
     const start = nowMs();
     session.sendAudio(UP_FRAME);
     const at = await arrived;
-    run.roundTripMs.push(at - start);
+    roundTrips.push(at - start);
     run.addedMs.push(wire.sent - start + (at - wire.received));
     run.frameworkMs.push(wire.sdkSend - start + (at - wire.sdkDelivered));
-    if (frame % options.heapEvery === 0) {
-      cpu += cpuSince(cpuStart);
-      run.heapMb.push(heapMb());
-      cpuStart = process.cpuUsage();
-    }
   }
-  run.cpuUsPerFrame = (cpu + cpuSince(cpuStart)) / options.frames;
-  for (let turn = 0; turn < options.turns; turn++) {
-    const complete = arrivals.next('turnComplete');
-    const start = nowMs();
-    session.sendText({ role: 'user', parts: [{ text: `Turn ${turn}` }] });
-    run.turnMs.push((await complete) - start);
+  const cpuUs = cpuSince(cpuStart);
+  open.windows.push([from, performance.now()]);
+  run.roundTripMs.push(...roundTrips);
+  run.blocks.push({ frames, roundTripMs: median(roundTrips), cpuUsPerFrame: cpuUs / frames });
+  const before = open.sent;
+  open.sent += frames;
+  if (Math.floor(open.sent / options.heapEvery) > Math.floor(before / options.heapEvery) || open.sent === options.frames) {
+    const heap = heapMb();
+    run.heapMb.push(run.heapMb.at(-1)! + heap - open.heap);
+    open.heap = heap;
   }
-  await session.close();
-  return run;
 }

@@ -1,5 +1,4 @@
-import type { OperatorFunction } from 'rxjs';
-import { scanMany } from '../operators/scan-many.js';
+import { Observable, type OperatorFunction } from 'rxjs';
 import type { LlmResponse } from '../models/llm-response.js';
 
 /**
@@ -41,22 +40,25 @@ const NOTHING_OPEN: OpenTurn = { text: '', input: '', output: '' };
  * ```
  */
 export function closeCutTurn(): OperatorFunction<LiveItem, LiveItem> {
-  return scanMany(
-    (step: CutStep, item: LiveItem): CutStep =>
-      'failure' in item ? { open: NOTHING_OPEN, out: [...closingResponses(step.open), item] } : { open: nextOpen(step.open, item.response), out: [item] },
-    { open: NOTHING_OPEN, out: [] },
-    outOf,
-  );
-}
-
-/** One step of {@link closeCutTurn}: what is open after an item, and what to hand on for it. */
-interface CutStep {
-  open: OpenTurn;
-  out: readonly LiveItem[];
-}
-
-function outOf(step: CutStep): readonly LiveItem[] {
-  return step.out;
+  return (source) =>
+    new Observable<LiveItem>((subscriber) => {
+      // one step per item, with no step object or array: the common item (an audio frame) passes as it is
+      let open = NOTHING_OPEN;
+      return source.subscribe({
+        next: (item) => {
+          if ('failure' in item) {
+            const closing = closingResponses(open);
+            open = NOTHING_OPEN;
+            for (let i = 0; i < closing.length && !subscriber.closed; i++) subscriber.next(closing[i]!);
+          } else {
+            open = nextOpen(open, item.response);
+          }
+          subscriber.next(item);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      });
+    });
 }
 
 /** The open text after one response: partial deltas add up; a whole text, a finished transcription or the end of the turn closes it. */

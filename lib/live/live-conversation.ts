@@ -13,7 +13,6 @@ import {
   retry,
   Subject,
   takeUntil,
-  tap,
   throwError,
 } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
@@ -21,7 +20,7 @@ import type { Event } from '../events/event.js';
 import { getFunctionCalls } from '../events/get-function-calls.js';
 import type { FlowAgent } from '../flows/flow-agent.js';
 import { LiveConnectionClosedError } from '../models/live-connection-closed-error.js';
-import { type LiveRequest, liveRequestAction } from '../models/live-request.js';
+import type { LiveRequest } from '../models/live-request.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import { forwardOrMergeMap } from '../operators/forward-or-merge-map.js';
 import { leanConcatMap } from '../operators/lean-concat-map.js';
@@ -31,6 +30,7 @@ import { closeCutTurn } from './close-cut-turn.js';
 import { liveConnectConfig } from './live-connect-config.js';
 import { liveEvent } from './live-event.js';
 import { liveItems } from './live-items.js';
+import { liveOutgoing } from './live-outgoing.js';
 import { liveToolCalls } from './live-tool-calls.js';
 
 /** How many times in a row a live session reconnects with its handle before the error stands. */
@@ -108,7 +108,7 @@ export function liveConnection(
     const userContents = new Subject<Content>();
     // each toolCallCancellation's ids; completes when the connection's items end
     const cancellations = new Subject<readonly string[]>();
-    const outgoing = merge(requests.pipe(tap((r) => userContentOf(r, userContents)), endWith({ close: true })), toolResponses);
+    const outgoing = liveOutgoing(requests, toolResponses, userContents);
     const connectRequest: LlmRequest = { ...request, liveConnectConfig: liveConnectConfig(ctx.runConfig, { hasSubAgents: agent.subAgents.length > 0, ...(handle.value ? { handle: handle.value } : {}) }) };
     const reply = (response: Event): void => toolResponses.next({ content: response.content! });
     // an event stored nowhere (an audio frame's) gets a counted id; under saveLiveBlob audio is stored
@@ -122,13 +122,6 @@ export function liveConnection(
     const done = cancellations.pipe(ignoreElements(), endWith(true));
     return merge(userContents.pipe(takeUntil(done), concatMap((content) => ctx.emit(ctx.createEvent({ author: 'user', content })))), steps);
   });
-}
-
-/** The user's text sent through the queue (not function responses): stored as the user's event. */
-function userContentOf(request: LiveRequest, contents: Subject<Content>): void {
-  if (!request.content) return; // content is the last by priority: a request without one (an audio frame) has none to store
-  const action = liveRequestAction(request);
-  if (action?.kind === 'content' && !action.content.parts?.some((part) => part.functionResponse)) contents.next(action.content);
 }
 
 function goAwayError(ctx: InvocationContext, agent: FlowAgent): LiveConnectionClosedError {

@@ -1,7 +1,7 @@
 import type { Blob, Content, GoogleGenAI, LiveConnectConfig, LiveServerMessage, Session } from '@google/genai';
-import { Observable, type Subscription } from 'rxjs';
+import { Observable, type Observer, type Subscription } from 'rxjs';
 import { LiveConnectionClosedError } from './live-connection-closed-error.js';
-import { type LiveRequest, liveRequestAction } from './live-request.js';
+import type { LiveRequest } from './live-request.js';
 import { ModelError } from '../utils/errors.js';
 
 /** What {@link geminiLiveSession} opens. */
@@ -33,51 +33,68 @@ export function geminiLiveSession(
   parameters: GeminiLiveSessionParameters,
   requests: Observable<LiveRequest>,
 ): Observable<LiveServerMessage> {
-  return new Observable<LiveServerMessage>((subscriber) => {
-    let session: Session | undefined;
-    let sending: Subscription | undefined;
-    let closed = false;
-    const close = (): void => {
-      if (closed) return;
-      closed = true;
-      sending?.unsubscribe();
-      session?.close();
-    };
-    client.live
-      .connect({
-        model: parameters.model,
-        config: { ...parameters.config },
-        callbacks: {
-          onmessage: (message) => {
-            if (!message.setupComplete) subscriber.next(message);
-          },
-          onclose: (event) => {
-            const ours = closed;
-            closed = true;
-            sending?.unsubscribe();
-            if (ours || event.code === 1000) subscriber.complete();
-            else subscriber.error(new LiveConnectionClosedError({ model: parameters.model, code: event.code, reason: event.reason }));
-          },
+  return new Observable<LiveServerMessage>((subscriber) => openGeminiLiveSession(client, parameters, requests, subscriber));
+}
+
+/**
+ * What {@link geminiLiveSession} does for one subscriber, with the server's messages handed to
+ * `observer` (a subscriber, or a converter of them into responses): connects, sends the history
+ * once `setupComplete` came, then each request; returns the teardown (closes the socket).
+ *
+ * @example
+ * ```ts
+ * const close = openGeminiLiveSession(client, { model, config, history: [] }, requests$, { next: console.log, error: console.error, complete: () => undefined });
+ * ```
+ */
+export function openGeminiLiveSession(
+  client: GoogleGenAI,
+  parameters: GeminiLiveSessionParameters,
+  requests: Observable<LiveRequest>,
+  observer: Observer<LiveServerMessage>,
+): () => void {
+  let session: Session | undefined;
+  let sending: Subscription | undefined;
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    sending?.unsubscribe();
+    session?.close();
+  };
+  client.live
+    .connect({
+      model: parameters.model,
+      config: { ...parameters.config },
+      callbacks: {
+        onmessage: (message) => {
+          if (!message.setupComplete) observer.next(message);
         },
-      })
-      .then(
-        (opened) => {
-          session = opened;
-          if (closed) return opened.close();
-          if (!parameters.config.sessionResumption?.handle) sendHistory(opened, parameters.history);
-          sending = requests.subscribe({
-            next: (request) => (sendLiveRequest(opened, request) ? undefined : close()),
-            error: (error: unknown) => {
-              close();
-              subscriber.error(error);
-            },
-            complete: close,
-          });
+        onclose: (event) => {
+          const ours = closed;
+          closed = true;
+          sending?.unsubscribe();
+          if (ours || event.code === 1000) observer.complete();
+          else observer.error(new LiveConnectionClosedError({ model: parameters.model, code: event.code, reason: event.reason }));
         },
-        (error: unknown) => subscriber.error(new ModelError(`Could not open a live session with model "${parameters.model}": ${String(error)}`, { model: parameters.model, cause: error })),
-      );
-    return close;
-  });
+      },
+    })
+    .then(
+      (opened) => {
+        session = opened;
+        if (closed) return opened.close();
+        if (!parameters.config.sessionResumption?.handle) sendHistory(opened, parameters.history);
+        sending = requests.subscribe({
+          next: (request) => (sendLiveRequest(opened, request) ? undefined : close()),
+          error: (error: unknown) => {
+            close();
+            observer.error(error);
+          },
+          complete: close,
+        });
+      },
+      (error: unknown) => observer.error(new ModelError(`Could not open a live session with model "${parameters.model}": ${String(error)}`, { model: parameters.model, cause: error })),
+    );
+  return close;
 }
 
 /**
@@ -96,28 +113,20 @@ function sendHistory(session: Session, history: readonly Content[]): void {
  * Returns `false` for a close request (the caller closes the socket).
  */
 function sendLiveRequest(session: Session, request: LiveRequest): boolean {
-  const action = liveRequestAction(request);
-  switch (action?.kind) {
-    case undefined:
-      return true;
-    case 'close':
-      return false;
-    case 'activityStart':
-      session.sendRealtimeInput({ activityStart: {} });
-      return true;
-    case 'activityEnd':
-      session.sendRealtimeInput({ activityEnd: {} });
-      return true;
-    case 'blob':
-      session.sendRealtimeInput(realtimeInputOf(action.blob));
-      return true;
-    case 'content': {
-      const parts = action.content.parts ?? [];
-      if (parts[0]?.functionResponse) session.sendToolResponse({ functionResponses: parts.flatMap((part) => (part.functionResponse ? [part.functionResponse] : [])) });
-      else session.sendClientContent({ turns: [action.content], turnComplete: true });
-      return true;
-    }
-  }
+  // ADK's priority, read off the request (no action object per audio frame)
+  if (request.close) return false;
+  if (request.activityStart) session.sendRealtimeInput({ activityStart: {} });
+  else if (request.activityEnd) session.sendRealtimeInput({ activityEnd: {} });
+  else if (request.blob) session.sendRealtimeInput(realtimeInputOf(request.blob));
+  else if (request.content) sendContent(session, request.content);
+  return true;
+}
+
+/** Function responses as `toolResponse`, other content as `clientContent` with `turnComplete`. */
+function sendContent(session: Session, content: Content): void {
+  const parts = content.parts ?? [];
+  if (parts[0]?.functionResponse) session.sendToolResponse({ functionResponses: parts.flatMap((part) => (part.functionResponse ? [part.functionResponse] : [])) });
+  else session.sendClientContent({ turns: [content], turnComplete: true });
 }
 
 function realtimeInputOf(blob: Blob): { audio: Blob } | { video: Blob } | { media: Blob } {

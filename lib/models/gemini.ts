@@ -1,10 +1,9 @@
 import type { GenerateContentParameters, GoogleGenAI, HttpOptions } from '@google/genai';
-import { catchError, concatMap, firstValueFrom, map, type Observable, throwError } from 'rxjs';
+import { firstValueFrom, map, type Observable } from 'rxjs';
 import { env } from '../utils/env.js';
 import { MissingCredentialsError, ModelError, RxadkError } from '../utils/errors.js';
 import { BaseLlm } from './base-llm.js';
-import { geminiLiveResponses } from './gemini-live-responses.js';
-import { geminiLiveSession } from './gemini-live-session.js';
+import { geminiLiveExchange } from './gemini-live-exchange.js';
 import type { LiveConnection } from './live-connection.js';
 import { LiveConnectionClosedError } from './live-connection-closed-error.js';
 import type { LiveRequest } from './live-request.js';
@@ -131,11 +130,7 @@ export class Gemini extends BaseLlm {
     };
     return {
       exchange: (requests: Observable<LiveRequest>) =>
-        this.client$.pipe(
-          concatMap(({ client }) => geminiLiveSession(client, { model, config, history: request.contents }, requests)),
-          geminiLiveResponses(),
-          catchError((error: unknown) => throwError(() => (error instanceof LiveConnectionClosedError ? error : toModelError(error, model)))),
-        ),
+        geminiLiveExchange(this.client$, { model, config, history: request.contents }, requests, (error) => (error instanceof LiveConnectionClosedError ? error : toModelError(error, model))),
     };
   }
 

@@ -134,6 +134,7 @@ export { geminiLiveResponses, reduceLiveMessage, EMPTY_LIVE_TURN, type LiveTurnT
 export { runLiveFlow } from '../live/run-live-flow.js';
 export { runLiveAgent, liveTarget } from '../live/run-live-agent.js';
 export { liveConversation, liveConnection } from '../live/live-conversation.js';
+export { liveOutgoing } from '../live/live-outgoing.js';
 export { closeCutTurn, type LiveItem } from '../live/close-cut-turn.js';
 export { liveToolCalls } from '../live/live-tool-calls.js';
 export { liveEvent, isStoredLiveEvent } from '../live/live-event.js';
