@@ -23,16 +23,17 @@ import { ReadonlyContext } from './readonly-context.js';
 export class CallbackContext extends ReadonlyContext {
   /** The side effects this context has recorded (state and artifact deltas, signals). */
   readonly actions: EventActions;
-  private readonly writableState: State;
+  /** Made at the first read of {@link state}: most node runs and callbacks never read it. */
+  private writableState: State | undefined;
 
   constructor(invocationContext: InvocationContext, actions: EventActions = createEventActions()) {
     super(invocationContext);
     this.actions = actions;
-    this.writableState = new State(invocationContext.session.state, actions.stateDelta);
+    this.writableState = undefined;
   }
 
   override get state(): State {
-    return this.writableState;
+    return (this.writableState ??= new State(this.invocationContext.session.state, this.actions.stateDelta));
   }
 
   /** Fires when the run is cancelled. */

@@ -1,4 +1,4 @@
-import { first, ignoreElements, Observable, type OperatorFunction, Subject, tap } from 'rxjs';
+import { first, ignoreElements, Observable, type OperatorFunction, Subject } from 'rxjs';
 import type { Event } from '../events/event.js';
 import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
 
@@ -90,11 +90,8 @@ export class CommitBarrier {
    * ```
    */
   commitInOrder<R>(commit: (event: Event) => Observable<R>, forward: (event: Event) => R | undefined = () => undefined): OperatorFunction<Event, R> {
-    return (source) =>
-      source.pipe(
-        tap(() => this.arrivals++),
-        concatMapOrForward(forward, commit, () => this.countCommitted()),
-      );
+    // arrivals are counted as they come, in the operator's own subscriber (no `tap` before it)
+    return concatMapOrForward(forward, commit, () => this.countCommitted(), () => this.arrivals++);
   }
 
   private countCommitted(): void {

@@ -1,4 +1,4 @@
-import { type MonoTypeOperatorFunction, Observable } from 'rxjs';
+import { type MonoTypeOperatorFunction, Observable, type Observer, type Subscriber } from 'rxjs';
 import type { LazyAbortController } from '../utils/lazy-abort-controller.js';
 
 /** What {@link abortOnTeardown} drives: an `AbortController`, or a {@link LazyAbortController}. */
@@ -32,19 +32,32 @@ export interface AbortOnTeardownTarget {
 export function abortOnTeardown<T>(controller: AbortOnTeardownTarget): MonoTypeOperatorFunction<T> {
   return (source) =>
     new Observable<T>((subscriber) => {
-      let completed = false;
-      const subscription = source.subscribe({
-        next: (value) => subscriber.next(value),
-        error: (error) => subscriber.error(error),
-        complete: () => {
-          completed = true;
-          subscriber.complete();
-        },
-      });
+      const observer = new CompletionWatch(subscriber);
+      const subscription = source.subscribe(observer);
       return () => {
         subscription.unsubscribe();
-        if (!completed) controller.abort();
+        if (!observer.completed) controller.abort();
         controller.dispose?.();
       };
     });
+}
+
+/** The source's observer, noting whether it completed: one object, no closures per subscription. */
+class CompletionWatch<T> implements Observer<T> {
+  completed = false;
+
+  constructor(private readonly subscriber: Subscriber<T>) {}
+
+  next(value: T): void {
+    this.subscriber.next(value);
+  }
+
+  error(error: unknown): void {
+    this.subscriber.error(error);
+  }
+
+  complete(): void {
+    this.completed = true;
+    this.subscriber.complete();
+  }
 }

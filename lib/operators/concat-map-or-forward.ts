@@ -6,7 +6,9 @@ import { type ObservableInput, type Observer, type OperatorFunction, from, Obser
  * once, with no inner subscription. Otherwise the value waits its turn and is then forwarded the
  * same way or, when `forward` declines it, projected with `project` and concatenated, exactly as
  * `concatMap` would. Order is always arrival order. `settled` is called once per value when it is
- * done with: after its forwarded result was emitted, or when its projection completed.
+ * done with: after its forwarded result was emitted, or when its projection completed; `arrived`
+ * once per value as it arrives, before anything is done with it (what a `tap` before the operator
+ * would do, without a subscriber of its own).
  *
  * Use it where most values need no asynchronous step (a streamed chunk that is not stored) and a
  * few do (a final event being stored).
@@ -29,6 +31,7 @@ export function concatMapOrForward<T, R>(
   forward: (value: T) => R | undefined,
   project: (value: T) => ObservableInput<R>,
   settled: () => void = () => undefined,
+  arrived?: (value: T) => void,
 ): OperatorFunction<T, R> {
   return (source) =>
     new Observable<R>((subscriber) => {
@@ -79,6 +82,14 @@ export function concatMapOrForward<T, R>(
 
       const outer = source.subscribe({
         next: (value) => {
+          if (arrived) {
+            try {
+              arrived(value);
+            } catch (error) {
+              subscriber.error(error);
+              return;
+            }
+          }
           queue.push(value);
           drain();
         },

@@ -1,4 +1,4 @@
-import { Observable, type OperatorFunction } from 'rxjs';
+import { Observable, type Observer, type OperatorFunction, type Subscriber } from 'rxjs';
 
 /**
  * The source's values through `project`, then `value` once the source completes: rxjs's
@@ -18,23 +18,34 @@ import { Observable, type OperatorFunction } from 'rxjs';
  */
 export function mapThenEmit<T, R>(project: (item: T) => R, value: R): OperatorFunction<T, R> {
   return (source) =>
-    new Observable<R>((subscriber) =>
-      source.subscribe({
-        next: (item) => {
-          let projected: R;
-          try {
-            projected = project(item);
-          } catch (error) {
-            subscriber.error(error);
-            return;
-          }
-          subscriber.next(projected);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          subscriber.next(value);
-          subscriber.complete();
-        },
-      }),
-    );
+    new Observable<R>((subscriber) => source.subscribe(new MapThenEmit(subscriber, project, value)));
+}
+
+/** The source's observer: one object, its methods on the prototype (no closures per subscription). */
+class MapThenEmit<T, R> implements Observer<T> {
+  constructor(
+    private readonly subscriber: Subscriber<R>,
+    private readonly project: (item: T) => R,
+    private readonly value: R,
+  ) {}
+
+  next(item: T): void {
+    let projected: R;
+    try {
+      projected = this.project(item);
+    } catch (error) {
+      this.subscriber.error(error);
+      return;
+    }
+    this.subscriber.next(projected);
+  }
+
+  error(error: unknown): void {
+    this.subscriber.error(error);
+  }
+
+  complete(): void {
+    this.subscriber.next(this.value);
+    this.subscriber.complete();
+  }
 }

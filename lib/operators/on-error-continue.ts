@@ -1,4 +1,4 @@
-import { Observable, type OperatorFunction, throwError } from 'rxjs';
+import { Observable, type Observer, type OperatorFunction, type Subscriber, throwError } from 'rxjs';
 
 /**
  * The source's values; if it errors, the values and the end of `handler(error)` instead: rxjs's
@@ -19,14 +19,28 @@ import { Observable, type OperatorFunction, throwError } from 'rxjs';
  */
 export function onErrorContinue<T, R>(handler: (error: unknown) => Observable<R>): OperatorFunction<T, T | R> {
   return (source) =>
-    new Observable<T | R>((subscriber) =>
-      source.subscribe({
-        next: (value) => subscriber.next(value),
-        // the handler's Observable gets the result's subscriber: its teardown and its end are the result's
-        error: (error: unknown) => handled(handler, error).subscribe(subscriber),
-        complete: () => subscriber.complete(),
-      }),
-    );
+    new Observable<T | R>((subscriber) => source.subscribe(new ContinueOnError(subscriber, handler)));
+}
+
+/** The source's observer: one object, its methods on the prototype (no closures per subscription). */
+class ContinueOnError<T, R> implements Observer<T> {
+  constructor(
+    private readonly subscriber: Subscriber<T | R>,
+    private readonly handler: (error: unknown) => Observable<R>,
+  ) {}
+
+  next(value: T): void {
+    this.subscriber.next(value);
+  }
+
+  error(error: unknown): void {
+    // the handler's Observable gets the result's subscriber: its teardown and its end are the result's
+    handled(this.handler, error).subscribe(this.subscriber);
+  }
+
+  complete(): void {
+    this.subscriber.complete();
+  }
 }
 
 /** `handler(error)`, or its throw as an error. */

@@ -29,8 +29,10 @@ import { callbackChain } from '../plugins/callback-chain.js';
 export function commitEvents(ctx: InvocationContext, barrier: CommitBarrier, isStored: (event: Event) => boolean = isNotPartial): OperatorFunction<Event, Event> {
   const onEvent = callbackChain(ctx.pluginManager, 'onEventCallback');
   const store = (event: Event): Observable<Event> => (isStored(event) ? ctx.sessionService.appendEvent(ctx.session, event) : of(event));
+  // made once per invocation: with no onEventCallback it is `identity`, and the stored event is the commit itself
+  const presented = onEvent.replaceEach((stored) => [ctx, stored]);
   return barrier.commitInOrder(
-    (event) => store(withRunMetadata(ctx, event)).pipe(onEvent.replaceEach((stored) => [ctx, stored])),
+    onEvent.registered ? (event) => store(withRunMetadata(ctx, event)).pipe(presented) : (event) => store(withRunMetadata(ctx, event)),
     (event) => (!isStored(event) && !onEvent.registered ? withRunMetadata(ctx, event) : undefined),
   );
 }

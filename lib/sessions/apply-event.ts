@@ -1,6 +1,6 @@
 import type { Event } from '../events/event.js';
 import type { Session } from './session.js';
-import { applyScopedStateDelta, liveStateTargets, type StateTargets, withoutTempKeys } from './state-delta.js';
+import { applyScopedStateDelta, isEmptyStateDelta, liveStateTargets, NO_STATE_TARGETS, type StateTargets, withoutTempKeys } from './state-delta.js';
 
 /**
  * The session reducer: the live session after `event` is stored. A partial event changes
@@ -42,13 +42,10 @@ export function applyEvent(session: Session, event: Event): Session {
  * session.events.at(-1) === stored; // true
  * ```
  */
-export function commitEvent(
-  session: Session,
-  event: Event,
-  targets: StateTargets = liveStateTargets(session.state),
-): Event {
+export function commitEvent(session: Session, event: Event, targets?: StateTargets): Event {
   if (event.partial) return event;
-  const stored = applyStoredEvent(session, event, targets);
+  // the live targets are built only for a delta that writes somewhere (most events have none)
+  const stored = applyStoredEvent(session, event, targets ?? (isEmptyStateDelta(event.actions.stateDelta) ? NO_STATE_TARGETS : liveStateTargets(session.state)));
   session.events.push(stored);
   return stored;
 }

@@ -15,7 +15,7 @@ import { SessionAlreadyExistsError } from './session-already-exists-error.js';
 import type { Session } from './session.js';
 import { selectEvents } from './select-events.js';
 import { applyStoredEvent, commitEvent } from './apply-event.js';
-import { applyScopedStateDelta, type StateTargets } from './state-delta.js';
+import { applyScopedStateDelta, isEmptyStateDelta, NO_STATE_TARGETS, type StateTargets, withoutTempKeys } from './state-delta.js';
 
 /**
  * A {@link BaseSessionService} in memory, for tests, examples and single-process apps. Every
@@ -111,18 +111,41 @@ export class InMemorySessionService extends BaseSessionService {
     });
   }
 
-  protected storeEvent(session: Session, event: Event): Observable<unknown> {
-    return new Observable((subscriber) => {
-      const stored = this.find(session.appName, session.userId, session.id);
-      if (!stored) {
-        throw new Error(
-          `Cannot append to session "${session.id}" (app "${session.appName}", user "${session.userId}"): it does not exist.`,
-        );
-      }
-      // a live session (getSessionForRun) shares the stored array: the caller's commit appends to it
-      subscriber.next(session.events === stored.events ? applyStoredEvent(stored, event, this.targetsOf(stored)) : commitEvent(stored, event, this.targetsOf(stored)));
+  /**
+   * Stores `event` and commits it into `session`, as every store does ({@link BaseSessionService.appendEvent}),
+   * in one subscriber: this store writes synchronously, so there is no `storeEvent` to wait for.
+   * A subclass that overrides `storeEvent` (a slower or failing store) goes the common way.
+   *
+   * @example
+   * ```ts
+   * service.appendEvent(session, createEvent({ author: 'user' })).subscribe((stored) => render(stored));
+   * ```
+   */
+  override appendEvent(session: Session, event: Event): Observable<Event> {
+    if (event.partial || this.storeEvent !== InMemorySessionService.prototype.storeEvent) return super.appendEvent(session, event);
+    return new Observable<Event>((subscriber) => {
+      this.store(session, withoutTempKeys(event));
+      subscriber.next(commitEvent(session, event));
       subscriber.complete();
     });
+  }
+
+  protected storeEvent(session: Session, event: Event): Observable<unknown> {
+    return new Observable((subscriber) => {
+      subscriber.next(this.store(session, event));
+      subscriber.complete();
+    });
+  }
+
+  /** Writes `event` (free of `temp:` keys) into the stored session; throws if there is none. */
+  private store(session: Session, event: Event): Event {
+    const stored = this.find(session.appName, session.userId, session.id);
+    if (!stored) {
+      throw new Error(`Cannot append to session "${session.id}" (app "${session.appName}", user "${session.userId}"): it does not exist.`);
+    }
+    const targets = isEmptyStateDelta(event.actions.stateDelta) ? NO_STATE_TARGETS : this.targetsOf(stored);
+    // a live session (getSessionForRun) shares the stored array: the caller's commit appends to it
+    return session.events === stored.events ? applyStoredEvent(stored, event, targets) : commitEvent(stored, event, targets);
   }
 
   /** A session object for the caller: its own merged state record, and `events`. */

@@ -122,11 +122,30 @@ export type StateTargets = Partial<Record<StateScope, Record<string, unknown>>>;
  * ```
  */
 export function applyScopedStateDelta(targets: StateTargets, delta: Readonly<Record<string, unknown>>): void {
-  for (const key of Object.keys(delta)) {
+  // own keys, in order, without an array of them: most events' deltas are empty
+  for (const key in delta) {
+    if (!Object.hasOwn(delta, key)) continue;
     const target = targets[stateScopeOf(key)];
     if (target) writeStateKey(target, key, delta[key]);
   }
 }
+
+/**
+ * True when a state delta has no key: nothing to apply, no scope to look up.
+ *
+ * @example
+ * ```ts
+ * isEmptyStateDelta({});        // true
+ * isEmptyStateDelta({ a: null }); // false (a deletion is a change)
+ * ```
+ */
+export function isEmptyStateDelta(delta: Readonly<Record<string, unknown>>): boolean {
+  for (const key in delta) if (Object.hasOwn(delta, key)) return false;
+  return true;
+}
+
+/** The targets of an empty delta: it writes nowhere, so none is looked up or built. */
+export const NO_STATE_TARGETS: StateTargets = Object.freeze({});
 
 /**
  * The targets of a live session's state: every scope, `temp:` included, lands in its one merged
@@ -170,11 +189,17 @@ export function applyStateDelta(
  */
 export function withoutTempKeys(event: Event): Event {
   const delta = event.actions.stateDelta;
+  if (!hasTempKey(delta)) return event;
   const keys = Object.keys(delta);
-  if (!keys.some(isTempKey)) return event;
   const kept: Record<string, unknown> = {};
   for (const key of keys) if (!isTempKey(key)) defineStateKey(kept, key, delta[key]);
   return { ...event, actions: { ...event.actions, stateDelta: kept } };
+}
+
+/** True when one of the delta's own keys is a `temp:` key (no array of its keys is built). */
+function hasTempKey(delta: Readonly<Record<string, unknown>>): boolean {
+  for (const key in delta) if (Object.hasOwn(delta, key) && isTempKey(key)) return true;
+  return false;
 }
 
 /** A state delta split by scope, as the session stores keep it (deletions kept as `null`). */

@@ -10,6 +10,7 @@ import type { CollectedNodeItems } from './collected-node-items.js';
 import type { NodeContext } from './node-context.js';
 import type { NodeRunItem } from './node-run-item.js';
 import { validateNodeValue } from './validate-node-value.js';
+import { isEmptyStateDelta } from '../sessions/state-delta.js';
 
 /**
  * The end of an attempt whose node items are all folded into `collected`: the plugins'
@@ -50,10 +51,11 @@ function finish(ctx: NodeContext, collected: CollectedNodeItems): Observable<Nod
   const routes = ownRoute === undefined ? collected.routes : Array.isArray(ownRoute) ? ownRoute : [ownRoute];
   const output = collected.hasOutput && !collected.interruptIds.length ? checkedOutput(ctx, collected.output) : undefined;
   const hasOutput = collected.hasOutput && !collected.interruptIds.length;
-  const route = ownRoute === undefined ? {} : { route: ownRoute };
+  // no route: no actions to copy (the event gets the three empty deltas at once)
+  const route = ownRoute === undefined ? undefined : { route: ownRoute };
   const needsOutputEvent = hasOutput && !collected.emitted;
   const unrecorded = !collected.recorded && !collected.interruptIds.length;
-  const needsEvent = needsOutputEvent || ownRoute !== undefined || Object.keys(ctx.actions.stateDelta).length > 0 || unrecorded;
+  const needsEvent = needsOutputEvent || ownRoute !== undefined || !isEmptyStateDelta(ctx.actions.stateDelta) || unrecorded;
   const result = { output, hasOutput, routes, interruptIds: collected.interruptIds, branch: scope.branch };
   const done: NodeRunItem = { kind: 'done', result };
   if (!needsEvent) return of(done);

@@ -8,6 +8,7 @@ import type { RouteValue } from '../events/node-info.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import type { NodeOptions } from './node-options.js';
 import type { RecordedNodeRun } from './recorded-node-run.js';
+import { isEmptyStateDelta } from '../sessions/state-delta.js';
 
 /**
  * A function node: `(ctx, input) => value | Promise | Observable<value | Event> | RequestInput`.
@@ -132,7 +133,8 @@ export class NodeContext extends CallbackContext {
     // assigned, not spread: on every node step, and V8's object spread is slow here
     const own: Partial<EventInit> = { author: this.scope.workflowName };
     if (this.scope.branch !== undefined) own.branch = this.scope.branch;
-    own.nodeInfo = { path: this.scope.path };
+    // in this key order; an init with a nodeInfo of its own (an output event's) keeps it, and none is built for nothing
+    own.nodeInfo = init.nodeInfo ?? { path: this.scope.path };
     return this.invocationContext.createEvent(Object.assign(own, init));
   }
 
@@ -181,8 +183,8 @@ export class NodeContext extends CallbackContext {
   /** The state written since the last event, removed from the pending delta (it goes into the next event). */
   takeStateDelta(): Record<string, unknown> | undefined {
     const pending = this.actions.stateDelta;
+    if (isEmptyStateDelta(pending)) return undefined;
     const keys = Object.keys(pending);
-    if (keys.length === 0) return undefined;
     const taken = { ...pending };
     for (const key of keys) delete pending[key];
     return taken;

@@ -1,4 +1,4 @@
-import { concat, defer, EMPTY, from, map, merge, mergeMap, Observable, of, type OperatorFunction, scan, Subject, throwError } from 'rxjs';
+import { concat, defer, EMPTY, from, map, merge, mergeMap, Observable, type Observer, of, type OperatorFunction, scan, Subject, type Subscriber, throwError } from 'rxjs';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -137,12 +137,27 @@ function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: str
  * the scheduler as a `finished` message (one subscriber per node run, no Observable per item).
  */
 function feedBackFinished(node: string, messages: Subject<SchedulerMessage>): OperatorFunction<NodeRunItem, GraphRunItem> {
-  return (source) =>
-    new Observable<GraphRunItem>((subscriber) =>
-      source.subscribe({
-        next: (item) => (item.kind === 'event' ? subscriber.next(item) : messages.next({ type: 'finished', node, result: item.result })),
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      }),
-    );
+  return (source) => new Observable<GraphRunItem>((subscriber) => source.subscribe(new FeedBackFinished(subscriber, node, messages)));
+}
+
+/** A node run's observer: one object, its methods on the prototype (no closures per node step). */
+class FeedBackFinished implements Observer<NodeRunItem> {
+  constructor(
+    private readonly subscriber: Subscriber<GraphRunItem>,
+    private readonly node: string,
+    private readonly messages: Subject<SchedulerMessage>,
+  ) {}
+
+  next(item: NodeRunItem): void {
+    if (item.kind === 'event') this.subscriber.next(item);
+    else this.messages.next({ type: 'finished', node: this.node, result: item.result });
+  }
+
+  error(error: unknown): void {
+    this.subscriber.error(error);
+  }
+
+  complete(): void {
+    this.subscriber.complete();
+  }
 }

@@ -156,46 +156,56 @@ function nextNodeStates(graph: WorkflowGraph, before: SchedulerState, message: S
 }
 
 function finished(graph: WorkflowGraph, state: SchedulerState, node: string, result: NodeRunResult, maxConcurrency: number, settled: true | undefined): SchedulerStep {
-  const base = changed(state, { running: state.running.delete(node) });
+  const running = state.running.delete(node);
   if (result.interruptIds.length) {
-    return startReady(changed(base, { waiting: new Map([...state.waiting, [node, result.interruptIds]]) }), maxConcurrency, [], settled);
+    return startReady(changed(state, { running, waiting: new Map([...state.waiting, [node, result.interruptIds]]) }), maxConcurrency, [], settled);
   }
   const waitsForOutput = graph.nodes.get(node)?.options.waitForOutput === true;
-  if (waitsForOutput && !result.hasOutput && !result.routes.length) return startReady(base, maxConcurrency, [], settled);
+  if (waitsForOutput && !result.hasOutput && !result.routes.length) return startReady(changed(state, { running }), maxConcurrency, [], settled);
   const { targets, unmatched } = nextTargets(graph, node, result.routes);
   const warnings = unmatched
     ? [`Workflow node "${node}" took route ${result.routes.map((r) => JSON.stringify(r)).join(', ')}, which no edge matches: this branch ends here.`]
     : [];
-  let next = base;
+  let terminal = state.terminal;
   let conflict: readonly [string, string] | undefined;
   if (graph.terminals.has(node) && result.hasOutput) {
-    if (state.terminal) conflict = [state.terminal.node, node];
-    else next = changed(next, { terminal: { node, output: result.output } });
+    if (terminal) conflict = [terminal.node, node];
+    else terminal = { node, output: result.output };
   }
   const subBranch = targets.length > 1;
   const triggers: Trigger[] = [];
+  let joinArrivals = state.joinArrivals;
   for (const target of targets) {
-    if (graph.nodes.get(target)?.isJoin) next = arriveAtJoin(graph, next, target, node, result, triggers);
+    if (graph.nodes.get(target)?.isJoin) joinArrivals = arriveAtJoin(graph, joinArrivals, target, node, result, triggers);
     else triggers.push({ node: target, input: result.output, branch: result.branch, subBranch });
   }
-  if (triggers.length) next = changed(next, { pending: next.pending.concat(triggers) });
+  // the next state is built once, as one literal (no intermediate states per change)
+  const pending = triggers.length ? state.pending.concat(triggers) : state.pending;
+  const next: SchedulerState = { pending, running, runCounts: state.runCounts, joinArrivals, waiting: state.waiting, terminal, nodeStates: state.nodeStates };
   const step = startReady(next, maxConcurrency, warnings, settled);
   return conflict ? { ...step, conflictingTerminals: conflict } : step;
 }
 
 /**
  * Records `from`'s arrival at `join`; when every predecessor has arrived, queues the join's trigger
- * (onto `triggers`, in target order with the others).
+ * (onto `triggers`, in target order with the others). Returns the join arrivals after it.
  */
-function arriveAtJoin(graph: WorkflowGraph, state: SchedulerState, join: string, from: string, result: NodeRunResult, triggers: Trigger[]): SchedulerState {
-  const arrived = (state.joinArrivals.get(join) ?? PersistentMap.empty<JoinArrival>()).set(from, { output: result.output, branch: result.branch });
+function arriveAtJoin(
+  graph: WorkflowGraph,
+  joinArrivals: SchedulerState['joinArrivals'],
+  join: string,
+  from: string,
+  result: NodeRunResult,
+  triggers: Trigger[],
+): SchedulerState['joinArrivals'] {
+  const arrived = (joinArrivals.get(join) ?? PersistentMap.empty<JoinArrival>()).set(from, { output: result.output, branch: result.branch });
   const predecessors = graph.predecessors.get(join) ?? [];
   // arrivals come only from the join's distinct predecessors: all have arrived when the counts match
-  if (arrived.size < predecessors.length) return changed(state, { joinArrivals: state.joinArrivals.set(join, arrived) });
+  if (arrived.size < predecessors.length) return joinArrivals.set(join, arrived);
   const input = Object.fromEntries(predecessors.map((p) => [p, arrived.get(p)!.output]));
   const branch = commonBranch(predecessors.map((p) => arrived.get(p)!.branch));
   triggers.push({ node: join, input, branch, subBranch: false });
-  return changed(state, { joinArrivals: state.joinArrivals.delete(join) });
+  return joinArrivals.delete(join);
 }
 
 /**
@@ -217,7 +227,7 @@ function startReady(state: SchedulerState, maxConcurrency: number, warnings: rea
     running = running.set(trigger.node, true);
     start.push({ node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch });
   }
-  const next = changed(state, { pending, running, runCounts });
+  const next: SchedulerState = { pending, running, runCounts, joinArrivals: state.joinArrivals, waiting: state.waiting, terminal: state.terminal, nodeStates: state.nodeStates };
   return { state: next, start, warnings, done: running.size === 0, settled };
 }
 

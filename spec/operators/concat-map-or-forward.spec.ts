@@ -140,4 +140,34 @@ describe('concatMapOrForward', () => {
     from(values).pipe(concatMapOrForward(upperOrUndefined, project)).subscribe((v) => actual.push(v));
     expect(actual).toEqual(expected);
   });
+  it('tells each value as it arrives, before it is forwarded or projected, also while a projection waits', () => {
+    const log: string[] = [];
+    const source = new Subject<string>();
+    const store = new Subject<string>();
+    source.pipe(concatMapOrForward(upperOrUndefined, () => store, undefined, (value) => log.push(`arrived ${value}`))).subscribe({
+      next: (value) => log.push(`out ${value}`),
+      complete: () => log.push('complete'),
+    });
+    source.next('a');
+    source.next('X');
+    source.next('b'); // waits behind X's projection, yet is told at once
+    log.push('store answers');
+    store.next('x');
+    store.complete();
+    source.complete();
+    expect(log).toEqual(['arrived a', 'out A', 'arrived X', 'arrived b', 'store answers', 'out x', 'out B', 'complete']);
+  });
+
+  it('errors, and queues nothing, when the arrival callback throws', () => {
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source = cold('-a-b-c|');
+      const result = source.pipe(
+        concatMapOrForward(upperOrUndefined, () => of('x'), undefined, (value) => {
+          if (value === 'b') throw new Error('no b');
+        }),
+      );
+      expectObservable(result).toBe('-A-#', undefined, new Error('no b'));
+      expectSubscriptions(source.subscriptions).toBe('^--!');
+    });
+  });
 });

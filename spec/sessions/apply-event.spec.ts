@@ -7,6 +7,7 @@ import { newSession, type Session } from '../../lib/sessions/session.js';
 import {
   applyScopedStateDelta,
   applyStateDelta,
+  isEmptyStateDelta,
   isTempKey,
   splitStateDelta,
   stateScopeOf,
@@ -217,5 +218,23 @@ describe('the state-scoping rules', () => {
     const split = splitStateDelta(withProtoKey({ polluted: true }));
     expect(Object.getPrototypeOf(split.session)).toBe(Object.prototype);
     expect(split.session['__proto__']).toEqual({ polluted: true });
+  });
+});
+
+describe('isEmptyStateDelta', () => {
+  it('is true only for a delta without an own key: a deletion, a temp: key and __proto__ are keys', () => {
+    expect(isEmptyStateDelta({})).toBe(true);
+    expect(isEmptyStateDelta(Object.create({ inherited: 1 }) as Record<string, unknown>)).toBe(true);
+    expect(isEmptyStateDelta({ gone: null })).toBe(false);
+    expect(isEmptyStateDelta({ 'temp:t': 1 })).toBe(false);
+    expect(isEmptyStateDelta(JSON.parse('{"__proto__": 1}') as Record<string, unknown>)).toBe(false);
+  });
+
+  it('an event with an empty delta commits without touching the state', () => {
+    const session: Session = newSession({ id: 's', appName: 'app', userId: 'u', state: { a: 1 } });
+    const event = createEvent({ author: 'a' });
+    expect(commitEvent(session, event)).toBe(event);
+    expect(session.state).toEqual({ a: 1 });
+    expect(session.events).toEqual([event]);
   });
 });

@@ -1,4 +1,6 @@
-import { firstValueFrom } from 'rxjs';
+import { firstValueFrom, type Observable } from 'rxjs';
+import type { Event } from '../../lib/events/event.js';
+import type { Session } from '../../lib/sessions/session.js';
 import { createEvent } from '../../lib/events/event.js';
 import { InMemorySessionService } from '../../lib/sessions/in-memory-session-service.js';
 import { selectEvents } from '../../lib/sessions/select-events.js';
@@ -117,6 +119,38 @@ describe('InMemorySessionService', () => {
     const { service, session } = await setup();
     await firstValueFrom(service.deleteSession({ appName: app, userId: 'u1', sessionId: session.id }));
     expect(await firstValueFrom(service.getSession({ appName: app, userId: 'u1', sessionId: session.id }))).toBeUndefined();
+  });
+
+  it('appends in one synchronous step: the stored event without temp: keys, the live session with them', () => {
+    const service = new InMemorySessionService({ idGenerator: sequentialIds('s') });
+    let session!: Session;
+    service.createSession({ appName: app, userId: 'u1' }).subscribe((created) => (session = created));
+    const event = createEvent({ author: 'a', actions: { stateDelta: { 'temp:t': 1, kept: 2 } } });
+    const seen: Array<Event | 'complete'> = [];
+    service.appendEvent(session, event).subscribe({ next: (stored) => seen.push(stored), complete: () => seen.push('complete') });
+    expect(seen).toHaveLength(2);
+    expect((seen[0] as Event).actions.stateDelta).toEqual({ kept: 2 });
+    expect(seen[1]).toBe('complete');
+    expect(session.state).toEqual({ 'temp:t': 1, kept: 2 });
+    let reloaded!: Session | undefined;
+    service.getSession({ appName: app, userId: 'u1', sessionId: session.id }).subscribe((s) => (reloaded = s));
+    expect(reloaded!.state).toEqual({ kept: 2 });
+    expect(reloaded!.events.map((e) => e.actions.stateDelta)).toEqual([{ kept: 2 }]);
+  });
+
+  it('a subclass that overrides storeEvent is still asked to store each event, before the live session changes', async () => {
+    const stores: string[] = [];
+    class Recording extends InMemorySessionService {
+      protected override storeEvent(session: Session, event: Event): Observable<unknown> {
+        stores.push(`store ${event.id} (live events: ${session.events.length})`);
+        return super.storeEvent(session, event);
+      }
+    }
+    const service = new Recording();
+    const session = await firstValueFrom(service.createSession({ appName: app, userId: 'u1', sessionId: 's' }));
+    await firstValueFrom(service.appendEvent(session, createEvent({ id: 'e1', author: 'a' })));
+    expect(stores).toEqual(['store e1 (live events: 0)']);
+    expect(session.events.map((e) => e.id)).toEqual(['e1']);
   });
 
   it('refuses to append to a session that does not exist', async () => {

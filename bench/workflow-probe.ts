@@ -1,0 +1,83 @@
+// What one workflow node step of rxadk costs in counters that do not depend on the machine's load
+// (issue 24), and its CPU time per step in this process. One graph per process: 20 warm-up runs,
+// then the timed runs, then the counted ones, each on a fresh session.
+//
+//   node --expose-gc dist/bench/workflow-probe.js [--graph loop|async|fan] [--runs 60]
+//
+// Printed: Observable subscriptions per node step (one run); bytes allocated per node step (V8's
+// sampling heap profiler, 128-byte interval, objects later collected included, 10 runs); and the
+// process's CPU time (all threads) and wall time per node step over `--runs` runs.
+import { Session } from 'node:inspector/promises';
+import { Observable } from 'rxjs';
+import { collectGarbage } from './stats.js';
+import { rxadkWorkflows } from './workflows/rxadk-workflows.js';
+import type { WorkflowApp } from './workflows/workflow-framework.js';
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] ?? fallback : fallback;
+}
+
+let sessions = 0;
+
+async function runs(app: WorkflowApp, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const sessionId = `probe-${++sessions}`;
+    await app.createSession(sessionId);
+    await app.run(sessionId);
+  }
+}
+
+async function subscriptionsPerRun(app: WorkflowApp): Promise<number> {
+  const subscribe = Observable.prototype.subscribe;
+  let count = 0;
+  Observable.prototype.subscribe = function (this: Observable<unknown>, ...args: Parameters<typeof subscribe>) {
+    count++;
+    return subscribe.apply(this, args);
+  } as typeof subscribe;
+  try {
+    await runs(app, 1);
+  } finally {
+    Observable.prototype.subscribe = subscribe;
+  }
+  return count;
+}
+
+async function bytesPerRun(app: WorkflowApp, count: number): Promise<number> {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 128, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await runs(app, count);
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  session.disconnect();
+  let bytes = 0;
+  const walk = (node: { selfSize: number; children: (typeof node)[] }) => {
+    bytes += node.selfSize;
+    node.children.forEach(walk);
+  };
+  walk(profile.head);
+  return bytes / count;
+}
+
+async function main(): Promise<void> {
+  const graph = option('graph', 'loop');
+  const timed = Number(option('runs', '60'));
+  const app = graph === 'fan' ? rxadkWorkflows.fanOutApp(100) : rxadkWorkflows.loopApp(1000, new Float64Array(1000), graph === 'async' ? 'async' : 'sync');
+  const steps = graph === 'fan' ? 102 : 1001;
+  await runs(app, 20);
+  // timed first: the heap profiler's session would add its own work to the process's CPU time
+  collectGarbage();
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await runs(app, timed);
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  const subscriptions = await subscriptionsPerRun(app);
+  const bytes = await bytesPerRun(app, 10);
+  console.log(`rxadk, ${graph}: ${steps} node steps per run`);
+  console.log(`subscriptions per node step: ${(subscriptions / steps).toFixed(2)}`);
+  console.log(`allocated per node step: ${(bytes / steps).toFixed(0)} bytes`);
+  console.log(`CPU µs per node step: ${((used.user + used.system) / timed / steps).toFixed(1)} (wall ${((wall * 1000) / timed / steps).toFixed(1)}), ${timed} runs`);
+}
+
+await main();
