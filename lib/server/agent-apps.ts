@@ -53,11 +53,14 @@ export class AgentApps {
     return this.dir;
   }
 
-  /** The app names (folders with an agent module or config, whether or not they load), sorted. */
+  /**
+   * The app names (folders with an agent module or config, whether or not they load), sorted. An
+   * entry that is gone by the time it is looked at (removed meanwhile, a dangling link) is no app.
+   */
   names(): string[] {
     if (!existsSync(this.dir)) return [];
     return readdirSync(this.dir)
-      .filter((name) => !name.startsWith('.') && name !== 'node_modules' && statSync(join(this.dir, name)).isDirectory() && this.entryOf(name) !== undefined)
+      .filter((name) => !name.startsWith('.') && name !== 'node_modules' && statSync(join(this.dir, name), { throwIfNoEntry: false })?.isDirectory() === true && this.entryOf(name) !== undefined)
       .sort();
   }
 
