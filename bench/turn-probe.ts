@@ -11,11 +11,10 @@
 // the turns at or above the p99 with their wall time, the process's CPU time during them (all
 // threads) and whether a GC pause overlapped them.
 import { createHook } from 'node:async_hooks';
-import { Session } from 'node:inspector/promises';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { Observable } from 'rxjs';
 import type { BenchApp, Framework } from './frameworks/framework.js';
 import { rxadk } from './frameworks/rxadk.js';
+import { countSubscriptions, sampledAllocation } from './probe-counters.js';
 import { plainJs } from './reference/plain-js.js';
 import { collectGarbage } from './stats.js';
 
@@ -37,35 +36,12 @@ async function runTurns(app: BenchApp, sessionId: string, turns: number, each?: 
 
 /** Subscriptions per turn, counted on `Observable.prototype.subscribe` (the floor has none). */
 async function subscriptionsPerTurn(app: BenchApp, turns: number): Promise<number> {
-  const subscribe = Observable.prototype.subscribe;
-  let count = 0;
-  Observable.prototype.subscribe = function (this: Observable<unknown>, ...args: Parameters<typeof subscribe>) {
-    count++;
-    return subscribe.apply(this, args);
-  } as typeof subscribe;
-  try {
-    await runTurns(app, 'probe-subscriptions', turns);
-  } finally {
-    Observable.prototype.subscribe = subscribe;
-  }
-  return count / turns;
+  return (await countSubscriptions(() => runTurns(app, 'probe-subscriptions', turns))) / turns;
 }
 
 /** Bytes allocated per turn, collected objects included (V8's sampling heap profiler). */
 async function allocatedPerTurn(app: BenchApp, turns: number): Promise<number> {
-  const session = new Session();
-  session.connect();
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-  await runTurns(app, 'probe-allocation', turns);
-  const { profile } = await session.post('HeapProfiler.stopSampling');
-  session.disconnect();
-  let bytes = 0;
-  const walk = (node: { selfSize: number; children: (typeof node)[] }) => {
-    bytes += node.selfSize;
-    node.children.forEach(walk);
-  };
-  walk(profile.head);
-  return bytes / turns;
+  return (await sampledAllocation(() => runTurns(app, 'probe-allocation', turns), 256)) / turns;
 }
 
 /** One timed turn: wall and CPU time (ms), and when it ran (`performance.now()`). */

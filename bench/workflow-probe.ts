@@ -7,8 +7,7 @@
 // Printed: Observable subscriptions per node step (one run); bytes allocated per node step (V8's
 // sampling heap profiler, 128-byte interval, objects later collected included, 10 runs); and the
 // process's CPU time (all threads) and wall time per node step over `--runs` runs.
-import { Session } from 'node:inspector/promises';
-import { Observable } from 'rxjs';
+import { countSubscriptions, sampledAllocation } from './probe-counters.js';
 import { collectGarbage } from './stats.js';
 import { rxadkWorkflows } from './workflows/rxadk-workflows.js';
 import type { WorkflowApp } from './workflows/workflow-framework.js';
@@ -29,34 +28,11 @@ async function runs(app: WorkflowApp, count: number): Promise<void> {
 }
 
 async function subscriptionsPerRun(app: WorkflowApp): Promise<number> {
-  const subscribe = Observable.prototype.subscribe;
-  let count = 0;
-  Observable.prototype.subscribe = function (this: Observable<unknown>, ...args: Parameters<typeof subscribe>) {
-    count++;
-    return subscribe.apply(this, args);
-  } as typeof subscribe;
-  try {
-    await runs(app, 1);
-  } finally {
-    Observable.prototype.subscribe = subscribe;
-  }
-  return count;
+  return countSubscriptions(() => runs(app, 1));
 }
 
 async function bytesPerRun(app: WorkflowApp, count: number): Promise<number> {
-  const session = new Session();
-  session.connect();
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 128, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-  await runs(app, count);
-  const { profile } = await session.post('HeapProfiler.stopSampling');
-  session.disconnect();
-  let bytes = 0;
-  const walk = (node: { selfSize: number; children: (typeof node)[] }) => {
-    bytes += node.selfSize;
-    node.children.forEach(walk);
-  };
-  walk(profile.head);
-  return bytes / count;
+  return (await sampledAllocation(() => runs(app, count), 128)) / count;
 }
 
 async function main(): Promise<void> {
