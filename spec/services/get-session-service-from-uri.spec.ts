@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import type { Pool } from 'pg';
 import { firstValueFrom, lastValueFrom, Subject } from 'rxjs';
 import { PostgresSessionService } from '../../lib/postgres/postgres-session-service.js';
 import { getSessionServiceFromUri } from '../../lib/services/get-session-service-from-uri.js';
@@ -13,6 +14,16 @@ import { createTestDatabase } from '../postgres/support/test-database.js';
 import { tempDir } from '../sqlite/temp-dir.js';
 
 const ref = { appName: 'app', userId: 'u1', sessionId: 's1' };
+
+/** The `pg.Pool` a {@link PostgresSessionService} made from its connection string (made on first use). */
+function poolOf(service: PostgresSessionService): Pool {
+  return (service as unknown as { pool(): Pool }).pool();
+}
+
+/** Resolves once `condition` holds, checked on each turn of the event loop (no deadline but Jest's). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
 
 describe('getSessionServiceFromUri', () => {
   let dir: ReturnType<typeof tempDir>;
@@ -66,16 +77,32 @@ describe('getSessionServiceFromUri', () => {
     const database = await createTestDatabase('uri_pool');
     const service = (await firstValueFrom(getSessionServiceFromUri(database.url, { postgres: { max: 1, connectionTimeoutMillis: 300 } }))) as PostgresSessionService;
     try {
+      // both options reach pg's pool (no connection is made here: a 300 ms connect would fail on a loaded machine)
+      expect(poolOf(service).options).toMatchObject({ max: 1, connectionTimeoutMillis: 300 });
+    } finally {
+      await lastValueFrom(service.close(), { defaultValue: undefined });
+      await database.drop();
+    }
+  });
+
+  it('a postgresql:// store with { postgres: { max: 1 } }: while a turn holds the one connection, another call waits for it', async () => {
+    const database = await createTestDatabase('uri_pool_one');
+    const service = (await firstValueFrom(getSessionServiceFromUri(database.url, { postgres: { max: 1 } }))) as PostgresSessionService;
+    const held = new Subject<void>();
+    try {
       await firstValueFrom(service.createSession(ref));
-      // a turn holds the pool's one connection: another call waits for it, then times out
-      const held = new Subject<void>();
+      const pool = poolOf(service);
       const turn = lastValueFrom(service.withSessionLock(ref, held), { defaultValue: undefined });
-      const waiting = firstValueFrom(service.getSession({ ...ref, sessionId: 'other' }));
-      await expect(waiting).rejects.toThrow(/timeout exceeded when trying to connect/);
+      let answered = false;
+      const waiting = firstValueFrom(service.getSession({ ...ref, sessionId: 'other' })).finally(() => (answered = true));
+      // queued behind the turn, or (were the pool larger) answered on a second connection
+      await until(() => pool.waitingCount === 1 || answered);
+      expect({ answered, connections: pool.totalCount }).toEqual({ answered: false, connections: 1 });
       held.complete();
       await turn;
-      expect(await firstValueFrom(service.getSession({ ...ref, sessionId: 'other' }))).toBeUndefined();
+      expect(await waiting).toBeUndefined();
     } finally {
+      held.complete();
       await lastValueFrom(service.close(), { defaultValue: undefined });
       await database.drop();
     }
