@@ -101,7 +101,8 @@ export abstract class BaseAgent implements RunnableAgent {
 
   private runBodyAndAfter(ctx: InvocationContext, hooks: AgentHooks): Observable<Event> {
     return ctx.unlessEnded(() => {
-      const body = defer(() => this.runAsyncImpl(ctx)).pipe(map((event) => withAuthor(event, this.name)));
+      // subscribed as soon as this factory returns (alone, or first in leanConcat): no defer of its own
+      const body = this.runAsyncImpl(ctx).pipe(map((event) => withAuthor(event, this.name)));
       if (!hooks.afterAgent.registered) return body;
       return leanConcat(body, ctx.unlessEnded(() => this.runAfterAgent(ctx, hooks.afterAgent)));
     });

@@ -28,6 +28,8 @@ export function emitFunctionResponse(ctx: InvocationContext, agent: FlowAgent, c
     const responseEvent = outcome.event;
     const ask = requestConfirmationEvent(ctx, callEvent, responseEvent);
     const emitted = ask ? leanConcat(ctx.emit(ask), ctx.emit(responseEvent)) : ctx.emit(responseEvent);
+    // the common case: nothing follows the response (no failure, no confirmation, no transfer)
+    if (!ask && !outcome.failure && !responseEvent.actions.transferToAgent) return emitted;
     return leanConcat(
       emitted,
       defer(() => {

@@ -5,7 +5,7 @@ import { isFinalResponse } from '../events/is-final-response.js';
 import { repeatWhileLast } from '../operators/repeat-while-last.js';
 import type { FlowAgent } from './flow-agent.js';
 import { pausedAtLongRunningCall } from './paused-at-long-running-call.js';
-import { type LlmStepOptions, runLlmStep } from './run-llm-step.js';
+import { type LlmStepOptions, startLlmStep } from './run-llm-step.js';
 
 /**
  * The LLM loop of an agent: run a step ({@link runLlmStep}); if its last event is not a final
@@ -27,7 +27,7 @@ import { type LlmStepOptions, runLlmStep } from './run-llm-step.js';
  * ```
  */
 export function runLlmFlow(ctx: InvocationContext, agent: FlowAgent, options: LlmStepOptions): Observable<Event> {
-  return ctx.unlessEnded(() => runLlmStep(ctx, agent, options)).pipe(
+  return ctx.unlessEnded(() => startLlmStep(ctx, agent, options)).pipe(
     repeatWhileLast((last) => !isStepFinal(last) && !pausedAtLongRunningCall(ctx)),
   );
 }

@@ -16,6 +16,8 @@ import { getFunctionCalls } from '../events/get-function-calls.js';
  */
 export function requestConfirmationEvent(ctx: InvocationContext, modelEvent: Event, responseEvent: Event): Event | undefined {
   const requested = responseEvent.actions.requestedToolConfirmations;
+  // nearly every response: no confirmation asked, nothing to look up
+  if (Object.keys(requested).length === 0) return undefined;
   const calls = getFunctionCalls(modelEvent);
   const parts = Object.entries(requested).flatMap(([callId, toolConfirmation]) => {
     const original = calls.find((c) => c.id === callId);

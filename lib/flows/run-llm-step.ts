@@ -46,15 +46,30 @@ export interface LlmStepOptions {
  * ```
  */
 export function runLlmStep(ctx: InvocationContext, agent: FlowAgent, options: LlmStepOptions): Observable<Event> {
-  return defer(() => {
-    const request = createLlmRequest();
-    const pending = startRequestProcessors(ctx, agent, request, options.processors);
-    const turn = ctx.unlessEnded(() => {
-      const open = callsLeftOpen(ctx, agent);
-      return open ? handleFunctionCalls(ctx, agent, open, request) : modelTurn(ctx, agent, request);
-    });
-    return pending ? leanConcat(pending, turn) : turn;
-  });
+  return defer(() => startLlmStep(ctx, agent, options));
+}
+
+/**
+ * {@link runLlmStep} started now: for a caller that is subscribing at this moment (the LLM loop's
+ * `ctx.unlessEnded`), the request's processors run at once, and when none of them has anything
+ * to wait for, the end of the invocation is read here instead of through one more `defer`.
+ *
+ * @example
+ * ```ts
+ * ctx.unlessEnded(() => startLlmStep(ctx, agent, { processors: DEFAULT_REQUEST_PROCESSORS })).subscribe(...);
+ * ```
+ */
+export function startLlmStep(ctx: InvocationContext, agent: FlowAgent, options: LlmStepOptions): Observable<Event> {
+  const request = createLlmRequest();
+  const pending = startRequestProcessors(ctx, agent, request, options.processors);
+  if (!pending) return ctx.ended ? EMPTY : requestedTurn(ctx, agent, request);
+  return leanConcat(pending, ctx.unlessEnded(() => requestedTurn(ctx, agent, request)));
+}
+
+/** The step once its request is built: the calls a resumed invocation left open run again, else the model is called. */
+function requestedTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest): Observable<Event> {
+  const open = callsLeftOpen(ctx, agent);
+  return open ? handleFunctionCalls(ctx, agent, open, request) : modelTurn(ctx, agent, request);
 }
 
 function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest): Observable<Event> {

@@ -1,7 +1,7 @@
+import type { FunctionResponse } from '@google/genai';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { SET_MODEL_RESPONSE_FUNCTION_NAME } from '../events/framework-function-names.js';
-import { getFunctionResponses } from '../events/get-function-responses.js';
 
 /**
  * The agent's final answer when `responseEvent` answered a successful `set_model_response` call
@@ -33,8 +33,11 @@ export function hasStructuredAnswer(responseEvent: Event): boolean {
   return structuredAnswerOf(responseEvent) !== undefined;
 }
 
-function structuredAnswerOf(responseEvent: Event) {
-  return getFunctionResponses(responseEvent).find(
-    (r) => r.name === SET_MODEL_RESPONSE_FUNCTION_NAME && !!r.response && Object.hasOwn(r.response, 'result'),
-  );
+function structuredAnswerOf(responseEvent: Event): FunctionResponse | undefined {
+  // asked of every function-response event: the parts are read in place, no array of responses built
+  for (const part of responseEvent.content?.parts ?? []) {
+    const r = part.functionResponse;
+    if (r && r.name === SET_MODEL_RESPONSE_FUNCTION_NAME && !!r.response && Object.hasOwn(r.response, 'result')) return r;
+  }
+  return undefined;
 }

@@ -1,6 +1,5 @@
-import { defer, type Observable, Subject } from 'rxjs';
+import { Observable } from 'rxjs';
 import type { Event } from '../events/event.js';
-import { untilComplete } from '../operators/until-complete.js';
 
 /**
  * Runs tool calls with a relay for the events their tools emit of their own (`ToolContext.relayEvent`:
@@ -20,8 +19,12 @@ import { untilComplete } from '../operators/until-complete.js';
  * ```
  */
 export function withRelayedToolEvents(body: (relay: (event: Event) => void) => Observable<Event>): Observable<Event> {
-  return defer(() => {
-    const relayed = new Subject<Event>();
-    return untilComplete(body((event) => relayed.next(event)), relayed);
+  // one subscriber: a relayed event goes straight to it (no Subject, no side subscription, no defer);
+  // as before, what is relayed while `body` is only being built, before it runs, is not passed on
+  return new Observable<Event>((subscriber) => {
+    let running = false;
+    const events = body((event) => void (running && subscriber.next(event)));
+    running = true;
+    events.subscribe(subscriber);
   });
 }

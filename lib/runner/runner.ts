@@ -314,13 +314,13 @@ export class Runner {
     const invocationId = resumed?.invocationId ?? `e-${this.idGenerator()}`;
     const userContent = resumed?.userContent ?? request.newMessage;
     const ctx = new InvocationContext(this.contextOptions(session, invocationId, request.runConfig, barrier, abortController, { userContent }));
-    const turn = instrumentedInvocation(ctx, (ctx) =>
-      leanConcat(
-        resumed && !resumed.repairs ? this.receiveResumeMessage(ctx, request, resumed) : this.receiveUserMessage(ctx, request, resumed?.userContent ?? request.newMessage!, barrier),
-        this.beforeRunOrAgent(ctx, barrier, resumed !== undefined),
-        defer(() => this.pluginManager.runAll('afterRunCallback', ctx)),
-      ).pipe(catchError((error: unknown) => this.reportRunError(ctx, toError(error)))),
-    ).pipe(abortOnTeardown(abortController));
+    const turn = instrumentedInvocation(ctx, (ctx) => {
+      const received = resumed && !resumed.repairs ? this.receiveResumeMessage(ctx, request, resumed) : this.receiveUserMessage(ctx, request, resumed?.userContent ?? request.newMessage!, barrier);
+      const ran = this.beforeRunOrAgent(ctx, barrier, resumed !== undefined);
+      // no afterRun plugin (the set is fixed): nothing to defer after the agent
+      const run = this.pluginManager.implements('afterRunCallback') ? leanConcat(received, ran, defer(() => this.pluginManager.runAll('afterRunCallback', ctx))) : leanConcat(received, ran);
+      return run.pipe(catchError((error: unknown) => this.reportRunError(ctx, toError(error))));
+    }).pipe(abortOnTeardown(abortController));
     return this.eventsCompaction ? turn.pipe(compactAfterTurn(this.eventsCompaction, session, this.sessionService)) : turn;
   }
 

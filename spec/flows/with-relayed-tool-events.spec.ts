@@ -37,6 +37,18 @@ describe('withRelayedToolEvents', () => {
     expect(seen).toEqual(['n1', 'after relay']);
   });
 
+  it('passes on nothing relayed while the body is only being built, before it runs', () => {
+    const seen: string[] = [];
+    withRelayedToolEvents((relay) => {
+      relay(ev('too early'));
+      return defer(() => {
+        relay(ev('n1'));
+        return EMPTY;
+      });
+    }).subscribe({ next: (event) => seen.push(event.author), complete: () => seen.push('|') });
+    expect(seen).toEqual(['n1', '|']);
+  });
+
   it('passes the body\'s error on, and ignores relays after the body ended', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       expectObservable(withRelayedToolEvents(() => cold('-#', undefined, new Error('tool')))).toBe('-#', undefined, new Error('tool'));

@@ -1,5 +1,5 @@
 import type { FunctionCall } from '@google/genai';
-import { concatMap, defer, EMPTY, from, map, type Observable } from 'rxjs';
+import { concatMap, EMPTY, from, map, type Observable } from 'rxjs';
 import { leanConcat } from '../../operators/lean-concat.js';
 import type { InvocationContext } from '../../context/invocation-context.js';
 import { endInvocation } from '../../context/end-invocation.js';
@@ -10,6 +10,7 @@ import type { BaseTool } from '../../tools/base-tool.js';
 import type { InvalidConfirmationError } from '../../utils/errors.js';
 import {
   checkConfirmationAnswers,
+  type ConfirmationMessage,
   type HonouredConfirmation,
   latestConfirmationAnswers,
 } from '../check-confirmation-answer.js';
@@ -42,18 +43,22 @@ import { withRelayedToolEvents } from '../with-relayed-tool-events.js';
  * // → the tool runs with ctx.toolConfirmation.confirmed === true, then the model answers
  * ```
  */
-export const requestConfirmationRequestProcessor: LlmRequestProcessor = (ctx, agent) =>
-  defer(() => {
-    const latest = latestConfirmationAnswers(ctx.session.events);
-    if (!latest) return EMPTY;
-    const checks = checkConfirmationAnswers(ctx.session.events, agent.name, latest);
-    const honoured = checks.flatMap((c) => (c.kind === 'honoured' ? [c.value] : []));
-    const refused = checks.flatMap((c) => (c.kind === 'invalid' ? [c.error] : []));
-    return leanConcat(
-      from(refused).pipe(concatMap((error) => ctx.emit(invalidConfirmationEvent(ctx, error)))),
-      honoured.length ? resume(ctx, agent, inCallOrder(ctx.session.events, honoured)) : refused.length ? endInvocation(ctx) : EMPTY,
-    );
-  });
+export const requestConfirmationRequestProcessor: LlmRequestProcessor = (ctx, agent) => {
+  // run when its turn in the request's processors comes: with no answer to check there is nothing to wait for
+  const latest = latestConfirmationAnswers(ctx.session.events);
+  return latest ? actOnAnswers(ctx, agent, latest) : undefined;
+};
+
+/** The refusals' error events, then the honoured calls re-run (or, with none, the invocation's end). */
+function actOnAnswers(ctx: InvocationContext, agent: FlowAgent, latest: ConfirmationMessage): Observable<Event> {
+  const checks = checkConfirmationAnswers(ctx.session.events, agent.name, latest);
+  const honoured = checks.flatMap((c) => (c.kind === 'honoured' ? [c.value] : []));
+  const refused = checks.flatMap((c) => (c.kind === 'invalid' ? [c.error] : []));
+  return leanConcat(
+    from(refused).pipe(concatMap((error) => ctx.emit(invalidConfirmationEvent(ctx, error)))),
+    honoured.length ? resume(ctx, agent, inCallOrder(ctx.session.events, honoured)) : refused.length ? endInvocation(ctx) : EMPTY,
+  );
+}
 
 /** The honoured calls in the order the model made them (as ADK resumes them), whatever order the answers came in. */
 function inCallOrder(events: readonly Event[], honoured: HonouredConfirmation[]): HonouredConfirmation[] {

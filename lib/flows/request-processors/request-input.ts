@@ -1,4 +1,4 @@
-import { concatMap, defaultIfEmpty, defer, EMPTY, map, type Observable } from 'rxjs';
+import { concatMap, defaultIfEmpty, map, type Observable } from 'rxjs';
 import type { FunctionCall } from '@google/genai';
 import type { InvocationContext } from '../../context/invocation-context.js';
 import { endInvocation } from '../../context/end-invocation.js';
@@ -29,11 +29,11 @@ import { withRelayedToolEvents } from '../with-relayed-tool-events.js';
  * runner.runAsync({ userId, sessionId, newMessage: { role: 'user', parts: [{ functionResponse: { id: 'confirm', name: 'adk_request_input', response: { text: 'yes' } } }] } });
  * ```
  */
-export const requestInputRequestProcessor: LlmRequestProcessor = (ctx, agent) =>
-  defer(() => {
-    const calls = toolCallsAwaitingInput(ctx.session.events, agent.name);
-    return calls.length ? resume(ctx, agent, calls) : EMPTY;
-  });
+export const requestInputRequestProcessor: LlmRequestProcessor = (ctx, agent) => {
+  // run when its turn in the request's processors comes: with no call awaiting input there is nothing to wait for
+  const calls = toolCallsAwaitingInput(ctx.session.events, agent.name);
+  return calls.length ? resume(ctx, agent, calls) : undefined;
+};
 
 function resume(ctx: InvocationContext, agent: FlowAgent, calls: FunctionCall[]): Observable<Event> {
   const callEvent = ctx.createEvent({ content: { role: 'model', parts: calls.map((call) => ({ functionCall: call })) } });
