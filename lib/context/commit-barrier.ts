@@ -50,6 +50,20 @@ export class CommitBarrier {
   private readonly commits = new Subject<number>();
 
   /**
+   * True when every event that reached the Runner is committed: an event emitted now, if the
+   * Runner's commit step takes its fast lane for it, is committed before the emission returns
+   * (what `emit` would wait for is already done).
+   *
+   * @example
+   * ```ts
+   * if (barrier.settled) render(event); // nothing of the Runner's is pending
+   * ```
+   */
+  get settled(): boolean {
+    return this.committed >= this.arrivals;
+  }
+
+  /**
    * Emits `event`, then completes once what the emission delivered to the Runner is committed
    * (at once if nothing reached the Runner during the emission).
    *

@@ -282,6 +282,21 @@ export class InvocationContext {
     return this.invocation.commitBarrier.emit(event);
   }
 
+  /**
+   * True when every event that reached the Runner is committed ({@link CommitBarrier.settled}):
+   * an event the Runner does not store (and hands on at once: no `onEventCallback`) emitted now
+   * is committed before the emission returns, so `emit`'s completion would be immediate. The live
+   * mode hands such an event (an audio frame's) on without `emit`'s Observable.
+   *
+   * @example
+   * ```ts
+   * ctx.commitsSettled; // true between turns, false while the Runner stores an event
+   * ```
+   */
+  get commitsSettled(): boolean {
+    return this.invocation.commitBarrier.settled;
+  }
+
   /** A context for `agent` in the same invocation (on `branch`, or this context's branch). */
   forAgent(agent: AgentLike, branch: string | undefined = this.branch): InvocationContext {
     return this.view(agent, branch, this.traceScope, this.workflowNode);

@@ -1,7 +1,6 @@
 import type { Content } from '@google/genai';
 import {
   BehaviorSubject,
-  concat,
   concatMap,
   defer,
   EMPTY,
@@ -17,16 +16,14 @@ import {
 } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
-import { getFunctionCalls } from '../events/get-function-calls.js';
 import type { FlowAgent } from '../flows/flow-agent.js';
 import { LiveConnectionClosedError } from '../models/live-connection-closed-error.js';
 import type { LiveRequest } from '../models/live-request.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import { forwardOrMergeMap } from '../operators/forward-or-merge-map.js';
-import { leanConcatMap } from '../operators/lean-concat-map.js';
 import { countedIds } from '../utils/ids.js';
-import { saveLiveAudio } from './live-audio-artifact.js';
 import { closeCutTurn } from './close-cut-turn.js';
+import { emitLiveSteps, type LiveStepOut } from './emit-live-steps.js';
 import { liveConnectConfig } from './live-connect-config.js';
 import { liveEvent } from './live-event.js';
 import { liveItems } from './live-items.js';
@@ -116,7 +113,7 @@ export function liveConnection(
     const steps = agent.canonicalModel().connect(connectRequest).exchange(outgoing).pipe(
       liveItems(handle, () => goAwayError(ctx, agent), cancellations),
       closeCutTurn(),
-      leanConcatMap((item) => ('failure' in item ? throwError(() => item.failure) : emitStep(ctx, liveEvent(ctx, item.response, request.toolsDict, unstoredId)))),
+      emitLiveSteps(ctx, (response) => liveEvent(ctx, response, request.toolsDict, unstoredId)),
       forwardOrMergeMap(emittedEvent, (step) => ('committedCalls' in step ? liveToolCalls(ctx, agent, step.committedCalls, request.toolsDict, cancellations, reply) : EMPTY)),
     );
     const done = cancellations.pipe(ignoreElements(), endWith(true));
@@ -128,30 +125,7 @@ function goAwayError(ctx: InvocationContext, agent: FlowAgent): LiveConnectionCl
   return new LiveConnectionClosedError({ model: agent.canonicalModel().model, code: undefined, goAway: true, reason: `goAway (invocation ${ctx.invocationId})` });
 }
 
-/** A call event once committed: its tools may start. */
-interface CommittedCalls {
-  committedCalls: Event;
-}
-
-/** What the model side hands on: an event (as `ctx.emit` delivers it, unwrapped: one per audio frame), or a committed call event. */
-type LiveStepOut = Event | CommittedCalls;
-
 /** The event a step hands on as it is (`undefined` for committed calls: their tools start). */
 function emittedEvent(step: LiveStepOut): Event | undefined {
   return 'committedCalls' in step ? undefined : step;
-}
-
-/** Emits the event; a function call event is followed, once committed, by `{committedCalls}`. */
-function emitStep(ctx: InvocationContext, event: Event): Observable<LiveStepOut> {
-  const emitted = emitLiveEvent(ctx, event);
-  if (event.partial || getFunctionCalls(event).length === 0) return emitted;
-  return concat(emitted, of({ committedCalls: event }));
-}
-
-/** Emits the event; model audio is first saved as an artifact under `saveLiveBlob` (the event then refers to it). */
-function emitLiveEvent(ctx: InvocationContext, event: Event): Observable<Event> {
-  if (!ctx.runConfig.saveLiveBlob) return ctx.emit(event);
-  const audio = event.content?.parts?.find((part) => part.inlineData)?.inlineData;
-  if (!audio) return ctx.emit(event);
-  return saveLiveAudio(ctx, 'output', audio).pipe(concatMap((content) => ctx.emit(content ? { ...event, content } : event)));
 }

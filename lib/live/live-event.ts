@@ -1,3 +1,4 @@
+import type { Part } from '@google/genai';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { createEventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
@@ -45,7 +46,7 @@ function isUsers(response: LlmResponse): boolean {
 const NO_ACTIONS = Object.freeze(createEventActions());
 
 function hasFunctionCalls(response: LlmResponse): boolean {
-  return !!response.content?.parts?.some((part) => part.functionCall);
+  return !!response.content?.parts?.some(isFunctionCallPart);
 }
 
 /**
@@ -64,12 +65,27 @@ function hasFunctionCalls(response: LlmResponse): boolean {
 export function isStoredLiveEvent(event: Event): boolean {
   if (event.partial) return false;
   if (event.inputTranscription?.finished || event.outputTranscription?.finished) return true;
-  const parts = event.content?.parts ?? [];
-  if (parts.some((part) => part.inlineData)) return false;
-  return parts.length > 0 || hasStateChanges(event);
+  const parts = event.content?.parts;
+  if (parts?.some(isInlineDataPart)) return false;
+  return (parts !== undefined && parts.length > 0) || hasStateChanges(event);
+}
+
+// module-level predicates: no closure made per call (every audio frame's event is checked)
+function isFunctionCallPart(part: Part): boolean {
+  return !!part.functionCall;
+}
+
+function isInlineDataPart(part: Part): boolean {
+  return !!part.inlineData;
 }
 
 function hasStateChanges(event: Event): boolean {
   const actions = event.actions;
-  return Object.keys(actions.stateDelta).length > 0 || Object.keys(actions.artifactDelta).length > 0 || !!actions.transferToAgent;
+  return hasOwnKey(actions.stateDelta) || hasOwnKey(actions.artifactDelta) || !!actions.transferToAgent;
+}
+
+/** Whether the record has a key of its own (no key array made, as `Object.keys` would). */
+function hasOwnKey(record: object): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
 }
