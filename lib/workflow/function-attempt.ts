@@ -9,7 +9,7 @@ import { afterNodeHook, endNodeAttempt, finishedAttempt } from './end-node-attem
 import { functionResultYields, isPlainFunctionResult, isPromiseResult } from './function-node.js';
 import { isEvent } from './is-event.js';
 import type { NodeContext, NodeFunction } from './node-context.js';
-import type { NodeEventItem, NodeRunEnd } from './node-run-end.js';
+import { endRun, type NodeEventItem, type NodeRunEnd } from './node-run-end.js';
 import type { NodeRunItem } from './node-run-item.js';
 import type { NodeRunSpec } from './node-run-spec.js';
 import { outputYield, type NodeYield, type NodeYieldSink } from './node-yield.js';
@@ -141,14 +141,13 @@ class FunctionAttempt<R> implements NodeYieldSink, Unsubscribable {
   /** A node-run item of the general path: events pass on, the `done` goes to the end. */
   item(item: NodeRunItem): void {
     if (item.kind === 'event') this.subscriber.next(item);
-    else this.end.ended(item.result, this.subscriber);
+    else endRun(this.end, item.result, this.subscriber);
   }
 
   /** The attempt's output event is committed: the run ends with `result`. */
   committed(): void {
     this.completed = true;
-    this.end.ended(this.result!, this.subscriber);
-    this.subscriber.complete();
+    if (endRun(this.end, this.result!, this.subscriber)) this.subscriber.complete();
   }
 
   /** The general path completed (its `done` already passed). */
@@ -190,8 +189,7 @@ class FunctionAttempt<R> implements NodeYieldSink, Unsubscribable {
       const finished = finishedAttempt(ctx, collected);
       if (finished.event === undefined) {
         this.completed = true;
-        this.end.ended(finished.result, this.subscriber);
-        this.subscriber.complete();
+        if (endRun(this.end, finished.result, this.subscriber)) this.subscriber.complete();
         return;
       }
       this.result = finished.result;

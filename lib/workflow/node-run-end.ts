@@ -38,7 +38,7 @@ export const EMIT_DONE: NodeRunEnd<NodeRunItem> = {
 /**
  * `source`'s events as they come, its `done` handed to `end` (one subscriber, no Observable per
  * item); `source` itself when `end` is {@link EMIT_DONE}. Errors, completion and teardown pass
- * through.
+ * through; a throw of `end.ended` is the result's error.
  *
  * ```
  * source:  --e1--e2--d|        end: d → feedback
@@ -64,7 +64,7 @@ class EndedBy<R> implements Observer<NodeRunItem> {
 
   next(item: NodeRunItem): void {
     if (item.kind === 'event') this.subscriber.next(item);
-    else this.end.ended(item.result, this.subscriber);
+    else endRun(this.end, item.result, this.subscriber);
   }
 
   error(error: unknown): void {
@@ -73,5 +73,24 @@ class EndedBy<R> implements Observer<NodeRunItem> {
 
   complete(): void {
     this.subscriber.complete();
+  }
+}
+
+/**
+ * Hands a node run's end to `end`; a throw of `end.ended` is the run's error. True when the run
+ * may go on (to its completion).
+ *
+ * @example
+ * ```ts
+ * if (endRun(end, result, subscriber)) subscriber.complete();
+ * ```
+ */
+export function endRun<R>(end: NodeRunEnd<R>, result: NodeRunResult, subscriber: Subscriber<NodeEventItem | R>): boolean {
+  try {
+    end.ended(result, subscriber);
+    return true;
+  } catch (error) {
+    subscriber.error(error);
+    return false;
   }
 }
