@@ -1,4 +1,4 @@
-import { callbackChain } from '../plugins/callback-chain.js';
+import { type CallbackChain, callbackChain } from '../plugins/callback-chain.js';
 import { concatMap, map, type Observable, of } from 'rxjs';
 import type { Event } from '../events/event.js';
 import { asJsonValue } from '../utils/as-json-value.js';
@@ -11,6 +11,7 @@ import type { NodeContext } from './node-context.js';
 import type { NodeRunItem } from './node-run-item.js';
 import { validateNodeValue } from './validate-node-value.js';
 import { isEmptyStateDelta } from '../sessions/state-delta.js';
+import type { NodeRunResult } from './schedule.js';
 
 /**
  * The end of an attempt whose node items are all folded into `collected`: the plugins'
@@ -32,8 +33,8 @@ import { isEmptyStateDelta } from '../sessions/state-delta.js';
  * ```
  */
 export function endNodeAttempt(ctx: NodeContext, info: NodeHookInfo, collected: CollectedNodeItems): Observable<NodeRunItem> {
-  const after = callbackChain(ctx.invocation.pluginManager, 'afterNodeCallback');
-  if (!after?.registered || !collected.hasOutput || collected.interruptIds.length) return finish(ctx, collected);
+  const after = afterNodeHook(ctx, collected);
+  if (!after) return finish(ctx, collected);
   return orElse(
     after.run(ctx, info, collected.output).pipe(map((output): CollectedNodeItems => ({ ...collected, output, emitted: false }))),
     () => of(collected),
@@ -41,11 +42,40 @@ export function endNodeAttempt(ctx: NodeContext, info: NodeHookInfo, collected: 
 }
 
 /**
- * Commits the output (or route, or state) event of a finished attempt, then says how it ended. A
- * run that finished without any event recording it gets one event with just its `nodeInfo`, so
- * that a resume, rebuilt from the session, finds it finished and fast-forwards it.
+ * The plugins' `afterNodeCallback` chain when it applies to an attempt that produced `collected`
+ * (a plugin has the hook, and the attempt has an output and no open input request), else
+ * `undefined`: the attempt ends with {@link finishedAttempt} as it is.
+ *
+ * @example
+ * ```ts
+ * afterNodeHook(ctx, collected) ? endNodeAttempt(ctx, info, collected) : finishedAttempt(ctx, collected);
+ * ```
  */
-function finish(ctx: NodeContext, collected: CollectedNodeItems): Observable<NodeRunItem> {
+export function afterNodeHook(ctx: NodeContext, collected: CollectedNodeItems): CallbackChain<'afterNodeCallback'> | undefined {
+  const after = callbackChain(ctx.invocation.pluginManager, 'afterNodeCallback');
+  return after?.registered && collected.hasOutput && !collected.interruptIds.length ? after : undefined;
+}
+
+/** How a finished attempt ends: the event to commit first, if it needs one, then its result. */
+export interface FinishedAttempt {
+  readonly event: Event | undefined;
+  readonly result: NodeRunResult;
+}
+
+/**
+ * How an attempt whose items are all folded into `collected` ends, with no plugin after it: its
+ * output checked (JSON, `outputSchema`; a bad one throws) and the output (or route, or state)
+ * event to commit, unless none is needed, then its result. A run that finished without any event
+ * recording it gets one event with just its `nodeInfo`, so that a resume, rebuilt from the
+ * session, finds it finished and fast-forwards it.
+ *
+ * @example
+ * ```ts
+ * const { event, result } = finishedAttempt(ctx, foldNodeItem(ctx.nodePath, NO_NODE_ITEMS, outputYield(42)));
+ * // event: the output event (output 42), result: { output: 42, hasOutput: true, ... }
+ * ```
+ */
+export function finishedAttempt(ctx: NodeContext, collected: CollectedNodeItems): FinishedAttempt {
   const scope = ctx.runScope;
   const ownRoute = ctx.route;
   const routes = ownRoute === undefined ? collected.routes : Array.isArray(ownRoute) ? ownRoute : [ownRoute];
@@ -57,9 +87,16 @@ function finish(ctx: NodeContext, collected: CollectedNodeItems): Observable<Nod
   const unrecorded = !collected.recorded && !collected.interruptIds.length;
   const needsEvent = needsOutputEvent || ownRoute !== undefined || !isEmptyStateDelta(ctx.actions.stateDelta) || unrecorded;
   const result = { output, hasOutput, routes, interruptIds: collected.interruptIds, branch: scope.branch };
-  const done: NodeRunItem = { kind: 'done', result };
-  if (!needsEvent) return of(done);
+  if (!needsEvent) return { event: undefined, result };
   const event = ctx.createEvent(needsOutputEvent ? { output, nodeInfo: { path: scope.path, outputFor: [...scope.outputFor] }, actions: route } : { actions: route });
+  return { event, result };
+}
+
+/** Commits the event of a finished attempt, if it needs one ({@link finishedAttempt}), then says how it ended. */
+function finish(ctx: NodeContext, collected: CollectedNodeItems): Observable<NodeRunItem> {
+  const { event, result } = finishedAttempt(ctx, collected);
+  const done: NodeRunItem = { kind: 'done', result };
+  if (event === undefined) return of(done);
   return ctx.emit(event).pipe(mapThenEmit(committedItem, done));
 }
 

@@ -6,37 +6,26 @@ import { abortOnTeardown } from '../operators/abort-on-teardown.js';
 import { onErrorContinue } from '../operators/on-error-continue.js';
 import { orElse } from '../operators/or-else.js';
 import { collectNodeRun } from './collect-node-run.js';
-import { functionAttempt } from './function-attempt.js';
+import { functionAttempt, type FunctionAttemptEngine } from './function-attempt.js';
 import { FunctionNode } from './function-node.js';
 import { NodeContext, type RunNodeOptions, type RunnableNode } from './node-context.js';
 import { NodeError } from './node-error.js';
 import { nodeErrorEvent } from './node-error-event.js';
 import type { NodeRunItem } from './node-run-item.js';
 import { NodeTimeoutError } from './node-timeout-error.js';
-import { outputYield, type NodeYield } from './node-yield.js';
+import { outputYield, type NodeYield, type NodeYieldSink } from './node-yield.js';
+import { EMIT_DONE, endedBy, type NodeEventItem, type NodeRunEnd } from './node-run-end.js';
+import type { NodeRunSpec } from './node-run-spec.js';
 import { toWorkflowNode } from './node.js';
 import { retryDelaySeconds, shouldRetry } from './retry-config.js';
 import { subBranchOf } from './schedule.js';
 import { untilComplete } from '../operators/until-complete.js';
 import { validateNodeValue } from './validate-node-value.js';
 import { withTimeout } from './with-timeout.js';
-import type { WorkflowNode } from './workflow-node.js';
 import type { RecordedNodeRun } from './recorded-node-run.js';
 import type { NodeRunResult } from './schedule.js';
 
-/** One node run to execute: the node, its input, and where it sits. */
-export interface NodeRunSpec {
-  readonly node: WorkflowNode;
-  readonly input: unknown;
-  /** The author of the node's own events. */
-  readonly workflowName: string;
-  readonly path: string;
-  readonly branch: string | undefined;
-  readonly outputFor: readonly string[];
-  readonly resumeInputs: Readonly<Record<string, unknown>>;
-  /** The node runs of the paused run being resumed, by path (empty for a new run). */
-  readonly history: ReadonlyMap<string, RecordedNodeRun>;
-}
+export type { NodeRunSpec } from './node-run-spec.js';
 
 /**
  * Executes one node run: attempt after attempt (each checked against the node's `inputSchema`,
@@ -44,6 +33,8 @@ export interface NodeRunSpec {
  * attempt writing one error event, retries waiting ADK's backoff on the RxJS scheduler; after
  * the last attempt, a {@link NodeError} (or, with `onError`, that route). Unsubscribing stops
  * the attempt, its timer, its retry wait and its dynamic children, and fires its abort signal.
+ * The run's end is a `done` item, or handed to `end` (see {@link NodeRunEnd}: a workflow's
+ * scheduler takes it with no subscriber between).
  *
  * ```
  * retryConfig {maxAttempts: 3, jitter: 0}, every attempt fails:
@@ -55,12 +46,16 @@ export interface NodeRunSpec {
  * executeNodeRun(invocation, { node, input: 'go', workflowName: 'wf', path: 'wf@1/a@1', branch: undefined, outputFor: ['wf@1/a@1'], resumeInputs: {} });
  * ```
  */
-export function executeNodeRun(invocation: InvocationContext, spec: NodeRunSpec): Observable<NodeRunItem> {
+export function executeNodeRun<R = NodeRunItem>(invocation: InvocationContext, spec: NodeRunSpec, end: NodeRunEnd<R> = EMIT_DONE as NodeRunEnd<R>): Observable<NodeEventItem | R> {
   const replayed = replayedNodeRun(spec);
-  if (replayed) return replayed;
+  if (replayed) return endedBy(replayed, end);
   const instrumentation = invocation.instrumentation;
-  if (!instrumentation?.node) return attemptFrom(invocation, spec, 1);
-  return instrumentation.node(invocation, { workflow: spec.workflowName, name: spec.node.name, path: spec.path }, (traced) => attemptFrom(traced, spec, 1));
+  if (!instrumentation?.node) return attemptFrom(invocation, spec, 1, end);
+  // the instrumentation sees the whole run, its `done` included
+  return endedBy(
+    instrumentation.node(invocation, { workflow: spec.workflowName, name: spec.node.name, path: spec.path }, (traced) => attemptFrom(traced, spec, 1, EMIT_DONE)),
+    end,
+  );
 }
 
 /**
@@ -97,19 +92,28 @@ function resumedRun(spec: NodeRunSpec, recorded: RecordedNodeRun): Observable<No
   return done({ output, hasOutput: recorded.hasOutput, routes: recorded.routes, interruptIds: [], branch });
 }
 
-function attemptFrom(invocation: InvocationContext, spec: NodeRunSpec, attempt: number): Observable<NodeRunItem> {
+function attemptFrom<R>(invocation: InvocationContext, spec: NodeRunSpec, attempt: number, end: NodeRunEnd<R>): Observable<NodeEventItem | R> {
+  const { node } = spec;
+  // a function node without a timeout or a plugin before it: one subscriber from the scheduler to the commit
+  if (node instanceof FunctionNode && node.options.timeout === undefined && !callbackChain(invocation.pluginManager, 'beforeNodeCallback')?.registered) {
+    return functionAttempt(invocation, spec, node.fn, attempt, end, FUNCTION_ATTEMPT_ENGINE);
+  }
+  return endedBy(runAttempt(invocation, spec, attempt), end).pipe(onErrorContinue((error: unknown) => recoverAttempt(invocation, spec, error, attempt, end)));
+}
+
+/** What follows a failed attempt: its error event, then (after ADK's backoff) the next attempt, or the run's failure. */
+function recoverAttempt<R>(invocation: InvocationContext, spec: NodeRunSpec, error: unknown, attempt: number, end: NodeRunEnd<R>): Observable<NodeEventItem | R> {
   const retryConfig = spec.node.options.retryConfig;
-  return runAttempt(invocation, spec, attempt).pipe(
-    onErrorContinue((error: unknown) =>
-      concat(
-        invocation.emit(nodeErrorEvent(invocation, spec, error)).pipe(map((event): NodeRunItem => ({ kind: 'event', event }))),
-        shouldRetry(retryConfig, error, attempt)
-          ? timer(retryDelaySeconds(retryConfig!, attempt, Math.random) * 1000).pipe(concatMap(() => attemptFrom(invocation, spec, attempt + 1)))
-          : failed(spec, error, attempt),
-      ),
-    ),
+  return concat(
+    invocation.emit(nodeErrorEvent(invocation, spec, error)).pipe(map((event): NodeEventItem => ({ kind: 'event', event }))),
+    shouldRetry(retryConfig, error, attempt)
+      ? timer(retryDelaySeconds(retryConfig!, attempt, Math.random) * 1000).pipe(concatMap(() => attemptFrom(invocation, spec, attempt + 1, end)))
+      : endedBy(failed(spec, error, attempt), end),
   );
 }
+
+/** What a function node's attempt needs from this engine: its context, and its recovery. */
+const FUNCTION_ATTEMPT_ENGINE: FunctionAttemptEngine = { context: attemptContext, recover: recoverAttempt };
 
 /** After the last attempt: the `onError` route if the node has one, else the run's {@link NodeError}. */
 function failed(spec: NodeRunSpec, error: unknown, attempts: number): Observable<NodeRunItem> {
@@ -124,27 +128,11 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
     const { node } = spec;
     const abort = new LazyAbortController(() => invocation.abortSignal);
     const children = new Subject<NodeYield>();
-    const ctx = new NodeContext(invocation, spec.input, {
-      workflowName: spec.workflowName,
-      nodeName: node.name,
-      options: node.options,
-      path: spec.path,
-      branch: spec.branch,
-      outputFor: spec.outputFor,
-      resumeInputs: spec.resumeInputs,
-      history: spec.history,
-      attempt,
-      abortSignal: () => abort.signal,
-      runChild: dynamicChildRunner(invocation, spec.workflowName, children),
-    });
+    const ctx = attemptContext(invocation, spec, attempt, abort, children);
     const before = callbackChain(invocation.pluginManager, 'beforeNodeCallback');
     const info = { name: node.name, path: spec.path, attempt };
     // already inside this attempt's `defer`: a bad input is the attempt's error, as the node's own would be
     const input = validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input);
-    // a function node without a timeout or a plugin before it: called as soon as subscribed, a plain value ends the attempt at once
-    if (node instanceof FunctionNode && node.options.timeout === undefined && !before?.registered) {
-      return functionAttempt(ctx, info, node.fn, input, children).pipe(abortOnTeardown(abort));
-    }
     const run = () => node.run(ctx, input);
     const body = before?.registered ? orElse(before.run(ctx, info, input).pipe(map(outputYield)), run) : run();
     return untilComplete(body, children).pipe(
@@ -155,13 +143,30 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
   });
 }
 
+/** The context of one attempt: its scope, its signal (`abort`'s), its dynamic children sending their items to `children`. */
+function attemptContext(invocation: InvocationContext, spec: NodeRunSpec, attempt: number, abort: LazyAbortController, children: NodeYieldSink): NodeContext {
+  return new NodeContext(invocation, spec.input, {
+    workflowName: spec.workflowName,
+    nodeName: spec.node.name,
+    options: spec.node.options,
+    path: spec.path,
+    branch: spec.branch,
+    outputFor: spec.outputFor,
+    resumeInputs: spec.resumeInputs,
+    history: spec.history,
+    attempt,
+    abortSignal: () => abort.signal,
+    runChild: dynamicChildRunner(invocation, spec.workflowName, children),
+  });
+}
+
 /**
  * `ctx.runNode` for the runs of one attempt: each child runs as a node run at
  * `<parent path>/<child>@<n>` (numbered per child name), not throttled by the workflow's
  * `maxConcurrency`; its events go to the parent's run through `children`, its output is the
  * Observable's value.
  */
-function dynamicChildRunner(invocation: InvocationContext, workflowName: string, children: Subject<NodeYield>) {
+function dynamicChildRunner(invocation: InvocationContext, workflowName: string, children: NodeYieldSink) {
   // made at the first child: most attempts start none, and this is built on every node step
   let runCounts: Map<string, number> | undefined;
   return (parent: NodeContext, child: RunnableNode, input: unknown, options: RunNodeOptions): Observable<unknown> =>
@@ -179,7 +184,7 @@ function dynamicChildRunner(invocation: InvocationContext, workflowName: string,
     });
 }
 
-function childItem(item: NodeRunItem, options: RunNodeOptions, children: Subject<NodeYield>): Observable<unknown> {
+function childItem(item: NodeRunItem, options: RunNodeOptions, children: NodeYieldSink): Observable<unknown> {
   if (item.kind === 'event') {
     children.next({ kind: 'event', event: item.event });
     return EMPTY;

@@ -1,53 +1,261 @@
-import { Observable } from 'rxjs';
+import { Observable, type Observer, Subject, type Subscriber, type Unsubscribable, throwError } from 'rxjs';
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
 import { untilComplete } from '../operators/until-complete.js';
-import type { NodeHookInfo } from '../plugins/node-hook-info.js';
+import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import { collectNodeRun } from './collect-node-run.js';
 import { type CollectedNodeItems, foldNodeItem, NO_NODE_ITEMS } from './collected-node-items.js';
-import { endNodeAttempt } from './end-node-attempt.js';
-import { functionResultYields, isPlainFunctionResult } from './function-node.js';
+import { afterNodeHook, endNodeAttempt, finishedAttempt } from './end-node-attempt.js';
+import { functionResultYields, isPlainFunctionResult, isPromiseResult } from './function-node.js';
+import { isEvent } from './is-event.js';
 import type { NodeContext, NodeFunction } from './node-context.js';
+import { endRun, type NodeEventItem, type NodeRunEnd } from './node-run-end.js';
 import type { NodeRunItem } from './node-run-item.js';
-import { outputYield, type NodeYield } from './node-yield.js';
+import type { NodeRunSpec } from './node-run-spec.js';
+import { outputYield, type NodeYield, type NodeYieldSink } from './node-yield.js';
+import { RequestInput } from './request-input.js';
+import { validateNodeValue } from './validate-node-value.js';
+import type { NodeRunResult } from './schedule.js';
+
+/** What a function node's attempt needs from the engine around it. */
+export interface FunctionAttemptEngine {
+  /** The attempt's context: its dynamic children send their items to `children`; its signal is `abort`'s. */
+  context(invocation: InvocationContext, spec: NodeRunSpec, attempt: number, abort: LazyAbortController, children: NodeYieldSink): NodeContext;
+  /** What follows a failed attempt: its error event, then the next attempt or the run's failure (ended by `end`). */
+  recover<R>(invocation: InvocationContext, spec: NodeRunSpec, error: unknown, attempt: number, end: NodeRunEnd<R>): Observable<NodeEventItem | R>;
+}
 
 /**
- * One attempt of a function node (without a timeout or a `beforeNodeCallback`), with as few
- * subscriptions as its return value needs. The function is called at subscription, while the
- * items of the dynamic children it starts (`children`) are folded and passed on as they come; a
- * plain value (or `undefined`) then goes straight to the attempt's end ({@link endNodeAttempt}:
- * `afterNodeCallback`, the output event, `done`); a Promise, an Observable, an input request or
- * an event goes on through {@link collectNodeRun}, children included, until it completes. The
- * items and their order are those of `node.run(ctx, input)` merged with `children` until it
- * completes, then `collectNodeRun`.
+ * One attempt of a function node (without a timeout or a `beforeNodeCallback`) and what follows
+ * it, as ONE subscriber from the scheduler to the commit of its output event: the attempt's
+ * context and abort signal, the function's call (its input checked first), the fold of its
+ * value and of its dynamic children's items, the output event's commit, the run's end (handed to
+ * `end`), its error handling (`engine.recover`: the error event, the retry or the failure) and
+ * its abort on teardown. A Promise is waited on directly, with no Observable around it. An
+ * Observable, an input request or an event (returned, or a Promise's value), or a plugin after
+ * the node, goes on through the general path ({@link collectNodeRun}, {@link endNodeAttempt}),
+ * with the same items in the same order.
+ *
+ * The attempt's signal fires when it is unsubscribed before it completed, and after an error
+ * (once the recovery is subscribed), as `abortOnTeardown` does; it is unlinked on every teardown.
  *
  * ```
- * fn returns 42:             (o d|)      o = output event, d = done {output: 42}
- * fn returns of(e1, 42):     (e1 o d|)
+ * fn returns 42:              (o|)     o = output event; end.ended({output: 42}) before |
+ * fn returns Promise(42):     -(o|)    one microtask later
+ * fn throws e:                recover(e): (x …)  x = error event
  * ```
  *
  * @example
  * ```ts
- * functionAttempt(ctx, { name: 'a', path: 'wf@1/a@1', attempt: 1 }, (_ctx, n: number) => n + 1, 41, children);
+ * functionAttempt(invocation, spec, (_ctx, n: number) => n + 1, 1, EMIT_DONE, engine); // (o d|)
  * ```
  */
-export function functionAttempt(ctx: NodeContext, info: NodeHookInfo, fn: NodeFunction, input: unknown, children: Observable<NodeYield>): Observable<NodeRunItem> {
-  return new Observable<NodeRunItem>((subscriber) => {
-    const path = ctx.nodePath;
-    let collected: CollectedNodeItems = NO_NODE_ITEMS;
-    // the children the function starts (and subscribes) while it runs are the attempt's, as in `untilComplete`
-    const early = children.subscribe({
-      next: (item) => {
-        collected = foldNodeItem(path, collected, item);
-        if (item.kind === 'event') subscriber.next(item);
-      },
-      error: (error: unknown) => subscriber.error(error),
-    });
+export function functionAttempt<R>(
+  invocation: InvocationContext,
+  spec: NodeRunSpec,
+  fn: NodeFunction,
+  attempt: number,
+  end: NodeRunEnd<R>,
+  engine: FunctionAttemptEngine,
+): Observable<NodeEventItem | R> {
+  return new Observable<NodeEventItem | R>((subscriber) => new FunctionAttempt(invocation, spec, fn, attempt, end, engine, subscriber).start());
+}
+
+/** Where the attempt's dynamic children's items go: folded (while the function runs or its Promise waits), a general path's merge, or nowhere. */
+const FOLD = 'fold';
+
+/** One subscription of {@link functionAttempt}: the attempt's state, its methods on the prototype. */
+class FunctionAttempt<R> implements NodeYieldSink, Unsubscribable {
+  private readonly abort: LazyAbortController;
+  private ctx: NodeContext | undefined;
+  private collected: CollectedNodeItems = NO_NODE_ITEMS;
+  private children: typeof FOLD | Subject<NodeYield> | undefined;
+  /** The output event's commit, or the general path, while it runs. */
+  private inner: Unsubscribable | undefined;
+  private completed = false;
+  /** The result the attempt ends with once its output event is committed. */
+  private result: NodeRunResult | undefined;
+
+  constructor(
+    private readonly invocation: InvocationContext,
+    private readonly spec: NodeRunSpec,
+    private readonly fn: NodeFunction,
+    private readonly attempt: number,
+    private readonly end: NodeRunEnd<R>,
+    private readonly engine: FunctionAttemptEngine,
+    private readonly subscriber: Subscriber<NodeEventItem | R>,
+  ) {
+    this.abort = new LazyAbortController(() => invocation.abortSignal);
+  }
+
+  /** Runs the attempt as far as it goes synchronously; the attempt is its own teardown. */
+  start(): this {
+    const { node } = this.spec;
+    const ctx = (this.ctx = this.engine.context(this.invocation, this.spec, this.attempt, this.abort, this));
     let result: unknown;
     try {
-      result = fn(ctx, input);
-    } finally {
-      early.unsubscribe();
+      const input = validateNodeValue(node.name, 'input', node.options.inputSchema, this.spec.input);
+      // the children the function starts (and subscribes) while it runs are the attempt's
+      this.children = FOLD;
+      result = this.fn(ctx, input);
+    } catch (error) {
+      this.fail(error);
+      return this;
     }
-    if (!isPlainFunctionResult(result)) return untilComplete(functionResultYields(ctx, result), children).pipe(collectNodeRun(ctx, info, collected)).subscribe(subscriber);
-    return endNodeAttempt(ctx, info, result === undefined ? collected : foldNodeItem(path, collected, outputYield(result))).subscribe(subscriber);
-  });
+    if (isPromiseResult(result)) {
+      // the children stay the attempt's until the Promise settles, as they were merged until `from(promise)` completed
+      result.then(
+        (value) => this.resolved(value),
+        (error: unknown) => this.rejected(error),
+      );
+      return this;
+    }
+    this.children = undefined;
+    if (isPlainFunctionResult(result)) this.finish(result === undefined ? this.collected : foldNodeItem(this.spec.path, this.collected, outputYield(result)));
+    else this.followYields(functionResultYields(ctx, result));
+    return this;
+  }
+
+  /** An item of a dynamic child of the attempt: folded (its events passed on) while the function runs. */
+  next(item: NodeYield): void {
+    const children = this.children;
+    if (children === FOLD) {
+      this.collected = foldNodeItem(this.spec.path, this.collected, item);
+      if (item.kind === 'event') this.subscriber.next(item);
+    } else children?.next(item);
+  }
+
+  /** The teardown: stops the attempt's work; aborts its signal unless it completed; unlinks the signal. */
+  unsubscribe(): void {
+    this.children = undefined;
+    this.inner?.unsubscribe();
+    if (!this.completed) this.abort.abort();
+    this.abort.dispose();
+  }
+
+  /** A committed event of the attempt, passed on. */
+  event(event: Event): void {
+    this.subscriber.next({ kind: 'event', event });
+  }
+
+  /** A node-run item of the general path: events pass on, the `done` goes to the end. */
+  item(item: NodeRunItem): void {
+    if (item.kind === 'event') this.subscriber.next(item);
+    else endRun(this.end, item.result, this.subscriber);
+  }
+
+  /** The attempt's output event is committed: the run ends with `result`. */
+  committed(): void {
+    this.completed = true;
+    if (endRun(this.end, this.result!, this.subscriber)) this.subscriber.complete();
+  }
+
+  /** The general path completed (its `done` already passed). */
+  complete(): void {
+    this.completed = true;
+    this.subscriber.complete();
+  }
+
+  /** The attempt failed: the recovery gets the run's subscriber (its teardown and its end are the run's); then the attempt's signal fires. */
+  fail(error: unknown): void {
+    this.children = undefined;
+    recovery(this.engine, this.invocation, this.spec, error, this.attempt, this.end).subscribe(this.subscriber);
+    this.abort.abort();
+    this.abort.dispose();
+  }
+
+  private resolved(value: unknown): void {
+    if (this.children !== FOLD) return; // unsubscribed meanwhile
+    this.children = undefined;
+    if (value instanceof RequestInput || isEvent(value)) this.followYields(functionResultYields(this.ctx!, value));
+    else this.finish(value === undefined ? this.collected : foldNodeItem(this.spec.path, this.collected, outputYield(value)));
+  }
+
+  private rejected(error: unknown): void {
+    if (this.children !== FOLD) return; // unsubscribed meanwhile
+    this.children = undefined;
+    this.fail(error);
+  }
+
+  /** The attempt's end once everything is folded: the output event committed, or none needed. */
+  private finish(collected: CollectedNodeItems): void {
+    const ctx = this.ctx!;
+    let commit: Observable<Event>;
+    try {
+      if (afterNodeHook(ctx, collected)) {
+        this.follow(endNodeAttempt(ctx, this.info(), collected));
+        return;
+      }
+      const finished = finishedAttempt(ctx, collected);
+      if (finished.event === undefined) {
+        this.completed = true;
+        if (endRun(this.end, finished.result, this.subscriber)) this.subscriber.complete();
+        return;
+      }
+      this.result = finished.result;
+      commit = ctx.emit(finished.event);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.inner = commit.subscribe(new OutputCommit(this));
+  }
+
+  /** The general path for what is not a plain value: the node items, the children merged until they complete, then collected. */
+  private followYields(yields: Observable<NodeYield>): void {
+    const children = new Subject<NodeYield>();
+    this.children = children;
+    this.follow(untilComplete(yields, children).pipe(collectNodeRun(this.ctx!, this.info(), this.collected)));
+  }
+
+  private follow(items: Observable<NodeRunItem>): void {
+    this.inner = items.subscribe(new FollowedItems(this));
+  }
+
+  private info() {
+    return { name: this.spec.node.name, path: this.spec.path, attempt: this.attempt };
+  }
+}
+
+/** `engine.recover(…)`, or its throw as an error. */
+function recovery<R>(engine: FunctionAttemptEngine, invocation: InvocationContext, spec: NodeRunSpec, error: unknown, attempt: number, end: NodeRunEnd<R>): Observable<NodeEventItem | R> {
+  try {
+    return engine.recover(invocation, spec, error, attempt, end);
+  } catch (thrown) {
+    return throwError(() => thrown);
+  }
+}
+
+/** The output event's commit, observed for the attempt. */
+class OutputCommit<R> implements Observer<Event> {
+  constructor(private readonly attempt: FunctionAttempt<R>) {}
+
+  next(event: Event): void {
+    this.attempt.event(event);
+  }
+
+  error(error: unknown): void {
+    this.attempt.fail(error);
+  }
+
+  complete(): void {
+    this.attempt.committed();
+  }
+}
+
+/** The general path's items, observed for the attempt. */
+class FollowedItems<R> implements Observer<NodeRunItem> {
+  constructor(private readonly attempt: FunctionAttempt<R>) {}
+
+  next(item: NodeRunItem): void {
+    this.attempt.item(item);
+  }
+
+  error(error: unknown): void {
+    this.attempt.fail(error);
+  }
+
+  complete(): void {
+    this.attempt.complete();
+  }
 }

@@ -72,6 +72,20 @@ export function isPlainFunctionResult(result: unknown): boolean {
   return !isObservable(result) && !isThenable(result) && !(result instanceof RequestInput) && !isEvent(result);
 }
 
+/**
+ * Whether a function node's return value is a Promise (any thenable) that is not an Observable:
+ * the value it resolves to is the node's, as {@link functionResultYields} reads it.
+ *
+ * @example
+ * ```ts
+ * isPromiseResult(Promise.resolve(42)); // true
+ * isPromiseResult(of(42));              // false
+ * ```
+ */
+export function isPromiseResult(result: unknown): result is PromiseLike<unknown> {
+  return !isObservable(result) && isThenable(result);
+}
+
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

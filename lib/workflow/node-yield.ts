@@ -38,3 +38,17 @@ export function eventYield(event: Event): NodeYield {
 export function outputYield(value: unknown): NodeYield {
   return { kind: 'output', value };
 }
+
+/**
+ * Where the items of a node run's dynamic children go (`ctx.runNode`): a `Subject`, or the
+ * function node's attempt itself, which folds them while the function runs.
+ *
+ * @example
+ * ```ts
+ * const children: NodeYieldSink = new Subject<NodeYield>();
+ * children.next(outputYield(42));
+ * ```
+ */
+export interface NodeYieldSink {
+  next(item: NodeYield): void;
+}

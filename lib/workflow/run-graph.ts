@@ -1,10 +1,10 @@
-import { concat, defer, EMPTY, from, map, merge, mergeMap, Observable, type Observer, of, type OperatorFunction, scan, Subject, type Subscriber, throwError } from 'rxjs';
+import { concat, defer, EMPTY, from, map, merge, mergeMap, type Observable, of, scan, Subject, throwError } from 'rxjs';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { executeNodeRun, type NodeRunSpec, replayedNodeRun } from './execute-node-run.js';
-import type { NodeRunItem } from './node-run-item.js';
-import { initialSchedulerState, schedule, type ScheduledRun, type SchedulerMessage, type SchedulerStep } from './schedule.js';
+import type { NodeRunEnd } from './node-run-end.js';
+import { initialSchedulerState, type NodeRunResult, schedule, type ScheduledRun, type SchedulerMessage, type SchedulerStep } from './schedule.js';
 import type { WorkflowGraph } from './workflow-graph.js';
 import type { RecordedNodeRun } from './recorded-node-run.js';
 import { WorkflowGraphError } from './workflow-graph-error.js';
@@ -127,37 +127,20 @@ function nodeRunSpecOf(spec: GraphRunSpec, run: ScheduledRun): NodeRunSpec {
 }
 
 function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: string, messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
-  return executeNodeRun(invocation, run).pipe(
-    feedBackFinished(node, messages),
-  );
+  return executeNodeRun(invocation, run, new FinishedMessage(node, messages));
 }
 
 /**
- * A node run's events pass on as they come; its `done`, which comes after them, is fed back to
- * the scheduler as a `finished` message (one subscriber per node run, no Observable per item).
+ * A node run's end, fed back to the scheduler as a `finished` message, after its events and
+ * before it completes (no subscriber between the node run and the scheduler).
  */
-function feedBackFinished(node: string, messages: Subject<SchedulerMessage>): OperatorFunction<NodeRunItem, GraphRunItem> {
-  return (source) => new Observable<GraphRunItem>((subscriber) => source.subscribe(new FeedBackFinished(subscriber, node, messages)));
-}
-
-/** A node run's observer: one object, its methods on the prototype (no closures per node step). */
-class FeedBackFinished implements Observer<NodeRunItem> {
+class FinishedMessage implements NodeRunEnd<never> {
   constructor(
-    private readonly subscriber: Subscriber<GraphRunItem>,
     private readonly node: string,
     private readonly messages: Subject<SchedulerMessage>,
   ) {}
 
-  next(item: NodeRunItem): void {
-    if (item.kind === 'event') this.subscriber.next(item);
-    else this.messages.next({ type: 'finished', node: this.node, result: item.result });
-  }
-
-  error(error: unknown): void {
-    this.subscriber.error(error);
-  }
-
-  complete(): void {
-    this.subscriber.complete();
+  ended(result: NodeRunResult): void {
+    this.messages.next({ type: 'finished', node: this.node, result });
   }
 }
