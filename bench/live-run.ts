@@ -5,12 +5,14 @@
 // paths' blocks interleaved (the order rotating: A B C, B C A, C A B, …), so a change in the
 // machine's speed (the other processes on it) falls on every path alike.
 //
-//   npm run build && node dist/bench/live-run.js [--frames 10000] [--turns 100] [--rounds 3] [--block 1000] [--warmup-frames 1000]
+//   npm run build && node dist/bench/live-run.js [--frames 10000] [--turns 100] [--rounds 3] [--block 1000] [--warmup-frames 1000] [--heap-every 1000]
 //
 // Overhead per frame = a block's median round trip (or CPU time per frame) − the floor's in the
 // block beside it, median over every block of every round. Added latency per frame = (queue → socket send) + (socket receipt → event), the SDK's
 // work included; own = (queue → the SDK's sendRealtimeInput) + (the SDK's onmessage → event), the
-// framework's alone. Memory: heap after a full GC every 1,000 frames. Reports; never asserts.
+// framework's alone. Memory: heap after a full GC every 1,000 frames (`--heap-every`: each such GC also
+// drops the shapes no live object has, and the optimized code that relied on them, so the block after
+// it pays for optimizing again; a multiple of `--block` keeps the blocks alike). Reports; never asserts.
 import os from 'node:os';
 import { GeminiLiveStandIn } from '../lib/testing/gemini-live-stand-in.js';
 import { benchOptions } from './bench-options.js';
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   const rounds = int('rounds', 3);
   const warmupFrames = int('warmup-frames', 1000);
   const block = int('block', 1000);
+  const heapEvery = int('heap-every', 1000);
   await installWireClock();
   const standIn = await GeminiLiveStandIn.start({ keepMessages: false });
   try {
@@ -46,16 +49,16 @@ async function main(): Promise<void> {
     const runs = new Map<string, LiveRun[]>(PATHS.map((path) => [path.name, []]));
     for (let round = 0; round < rounds; round++) {
       progress(`round ${round + 1}/${rounds}`);
-      const done = await runLiveRound(PATHS, standIn, { frames, turns, heapEvery: 1000, block, rotation: round });
+      const done = await runLiveRound(PATHS, standIn, { frames, turns, heapEvery, block, rotation: round });
       for (const run of done) runs.get(run.path)!.push(run);
     }
-    report(runs, { frames, turns, rounds });
+    report(runs, { frames, turns, rounds, heapEvery });
   } finally {
     await standIn.close();
   }
 }
 
-function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number; rounds: number }): void {
+function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number; rounds: number; heapEvery: number }): void {
   const floor = runs.get(genaiLivePath.name)!;
   // per block: the path's minus the floor's block of the same round and number (run side by side)
   const beside = (name: string, of: (block: LiveRun['blocks'][number]) => number) =>
@@ -64,13 +67,13 @@ function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number
   const cpuOverhead = (name: string) => beside(name, (block) => block.cpuUsPerFrame);
   const turnOverhead = (name: string) => median(runs.get(name)!.map((run, r) => mean(run.turnMs) - mean(floor[r]!.turnMs)));
   console.log(heading(`Live: ${o.frames.toLocaleString('en-US')} audio frames each way + ${o.turns} transcribed turns, ${o.rounds} rounds of interleaved blocks (GeminiLiveStandIn, @google/genai's live client)`));
-  console.log(`node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`node ${process.version}, ${os.cpus().length} cores, heap sampled (full GC) every ${o.heapEvery.toLocaleString('en-US')} frames, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const rows = PATHS.map((path) => {
     const all = runs.get(path.name)!;
     const added = all.flatMap((run) => run.addedMs);
     const own = all.flatMap((run) => run.frameworkMs);
     const heaps = all.map((run) => run.heapMb);
-    const growth = median(heaps.map((h) => h.at(-1)! - (h[1] ?? h[0]!)));
+    const growth = median(heaps.map((h) => h.at(-1)! - (h.length > 2 ? h[1]! : h[0]!)));
     return [
       path.name,
       fmt(median(all.map((run) => median(run.roundTripMs))) * 1000, 1),
@@ -86,13 +89,13 @@ function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number
       fmt(quantile(own, 0.999) * 1000, 1),
       fmt(median(all.map((run) => mean(run.turnMs))), 2),
       path === genaiLivePath ? '—' : fmt(turnOverhead(path.name), 2),
-      heaps.map((h) => `${fmt(h[1] ?? h[0]!, 1)}→${fmt(h.at(-1)!, 1)}`).join(' '),
+      heaps.map((h) => `${fmt(h.length > 2 ? h[1]! : h[0]!, 1)}→${fmt(h.at(-1)!, 1)}`).join(' '),
       fmt(growth, 2),
     ];
   });
   console.log(
     table(
-      ['path', 'median round trip µs/frame', 'overhead µs/frame (median)', 'CPU µs/frame', 'CPU overhead µs/frame', 'GC pause µs/frame', 'added p50 µs', 'added p99 µs', 'added p99.9 µs', 'own p50 µs', 'own p99 µs', 'own p99.9 µs', 'ms/turn', 'overhead ms/turn', `heap MB at frame 1,000→${o.frames.toLocaleString('en-US')} (each round)`, 'heap growth MB'],
+      ['path', 'median round trip µs/frame', 'overhead µs/frame (median)', 'CPU µs/frame', 'CPU overhead µs/frame', 'GC pause µs/frame', 'added p50 µs', 'added p99 µs', 'added p99.9 µs', 'own p50 µs', 'own p99 µs', 'own p99.9 µs', 'ms/turn', 'overhead ms/turn', `heap MB at frame ${o.heapEvery < o.frames ? o.heapEvery.toLocaleString('en-US') : 0}→${o.frames.toLocaleString('en-US')} (each round)`, 'heap growth MB'],
       rows,
     ),
   );
@@ -107,7 +110,7 @@ function report(runs: Map<string, LiveRun[]>, o: { frames: number; turns: number
     `\nTargets: overhead per frame ≥ 5× less than @google/adk: wall ${ratio(theirs, ours)} (${fmt(theirs, 1)} µs vs ${fmt(ours, 1)} µs), ` +
       `CPU ${ratio(theirsCpu, oursCpu)} (${fmt(theirsCpu, 1)} µs vs ${fmt(oursCpu, 1)} µs); ` +
       `added latency per frame p99 ≤ 1 ms: ${fmt(oursOwn * 1000, 1)} µs rxadk's own (${fmt(oursAdded * 1000, 1)} µs with the SDK's send and parse, the floor's ${fmt(floorAdded * 1000, 1)} µs); ` +
-      'memory flat: see heap growth (frame 1,000 → last, after a full GC).',
+      `memory flat: see heap growth (frame ${o.heapEvery < o.frames ? o.heapEvery.toLocaleString('en-US') : 0} → last, after a full GC).`,
   );
   console.log(
     '(overhead: a block\'s median round trip (or CPU time per frame, the stand-in\'s included) minus the floor\'s in the block beside it, median over every block of every round; the floor is @google/genai\'s live client ' +

@@ -52,7 +52,8 @@ export class CommitBarrier {
   /**
    * True when every event that reached the Runner is committed: an event emitted now, if the
    * Runner's commit step takes its fast lane for it, is committed before the emission returns
-   * (what `emit` would wait for is already done).
+   * (what `emit` would wait for is already done). A read, not an Observable: it changes twice per
+   * event, and its reader decides synchronously (see `InvocationContext.commitsSettled`).
    *
    * @example
    * ```ts

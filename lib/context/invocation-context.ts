@@ -288,6 +288,13 @@ export class InvocationContext {
    * is committed before the emission returns, so `emit`'s completion would be immediate. The live
    * mode hands such an event (an audio frame's) on without `emit`'s Observable.
    *
+   * Why a read and not a notifier the live lane composes with: the barrier changes state twice per
+   * event (arrived, then committed), so a "settled" Observable would notify twice per audio frame,
+   * and the lane, which decides synchronously at each item's turn, would still have to keep the
+   * last notified value in a variable of its own: the same read, behind a subscription per
+   * connection and two notifications per frame (what this getter saves: it reads two counters).
+   * The stream still decides the order: the lane only asks whether `emit`'s wait would be empty.
+   *
    * @example
    * ```ts
    * ctx.commitsSettled; // true between turns, false while the Runner stores an event

@@ -1,7 +1,8 @@
-import { concat, concatMap, Observable, type Observer, of, type OperatorFunction, type Subscription } from 'rxjs';
+import { concat, concatMap, type Observable, of, type OperatorFunction } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import type { LlmResponse } from '../models/llm-response.js';
+import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
 import { callbackChain } from '../plugins/callback-chain.js';
 import type { LiveItem } from './close-cut-turn.js';
 import { saveLiveAudio } from './live-audio-artifact.js';
@@ -20,11 +21,12 @@ export type LiveStepOut = Event | CommittedCalls;
  * `toEvent` when its turn comes) is emitted through `ctx.emit`, and the next item waits until the
  * emission completes (the Runner committed it); a function call event is followed, once
  * committed, by `{committedCalls}` (its tools may start); a `{failure}` item errors, after every
- * event before it was committed. That is `concatMap((item) => emitStep(item))`, with a lane: an
- * event the Runner stores nowhere and hands on at once (an audio frame's, a partial: no
- * `onEventCallback` registered, no `saveLiveBlob`) emitted while nothing of the Runner's is
- * pending (`ctx.commitsSettled`) is committed before its emission returns, so it is handed on
- * directly: no `emit` Observable, no subscription, no queue entry per frame.
+ * event before it was committed. That is `concatMap((item) => emitStep(item))`, with a lane
+ * ({@link concatMapOrForward}, the event made once when the item's turn comes): an event the
+ * Runner stores nowhere and hands on at once (an audio frame's, a partial: no `onEventCallback`
+ * registered, no `saveLiveBlob`) emitted while nothing of the Runner's is pending
+ * (`ctx.commitsSettled`) is committed before its emission returns, so it is handed on directly:
+ * no `emit` Observable, no subscription, no queue entry per frame.
  *
  * ```
  * items:   a──p──F──────b─X        (p: partial, F: call event, the store taking 20 frames; X: failure)
@@ -38,73 +40,17 @@ export type LiveStepOut = Event | CommittedCalls;
  */
 export function emitLiveSteps(ctx: InvocationContext, toEvent: (response: LlmResponse) => Event): OperatorFunction<LiveItem, LiveStepOut> {
   const laneOpen = !ctx.runConfig.saveLiveBlob && !callbackChain(ctx.pluginManager, 'onEventCallback').registered;
-  return (source) =>
-    new Observable<LiveStepOut>((subscriber) => {
-      const queue: LiveItem[] = [];
-      let busy = false; // an emission is waiting for its commit (or being subscribed to)
-      let subscribing = false; // its synchronous completion leaves the draining to drain's loop
-      let running: Subscription | undefined;
-      let sourceDone = false;
+  return concatMapOrForward(
+    (event: Event) => (laneOpen && ctx.commitsSettled && !isStoredLiveEvent(event) ? event : undefined),
+    (event: Event) => emitStep(ctx, event),
+    { atTurn: (item: LiveItem) => eventOf(item, toEvent) },
+  );
+}
 
-      // one observer for every emission (only one runs at a time): nothing to allocate per event
-      const emission: Observer<LiveStepOut> = {
-        next: (out) => subscriber.next(out),
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          busy = false;
-          running = undefined;
-          if (!subscribing) drain();
-        },
-      };
-
-      /** One item's turn; false when it ended the result. */
-      const step = (item: LiveItem): boolean => {
-        if ('failure' in item) {
-          subscriber.error(item.failure);
-          return false;
-        }
-        let event: Event;
-        try {
-          event = toEvent(item.response);
-          if (laneOpen && ctx.commitsSettled && !isStoredLiveEvent(event)) {
-            subscriber.next(event);
-            return true;
-          }
-          busy = true;
-          subscribing = true;
-          const inner = emitStep(ctx, event).subscribe(emission);
-          subscribing = false;
-          if (busy) running = inner;
-        } catch (error) {
-          subscriber.error(error);
-          return false;
-        }
-        return true;
-      };
-
-      const drain = (): void => {
-        while (!busy && queue.length > 0 && !subscriber.closed) {
-          if (!step(queue.shift()!)) return;
-        }
-        if (sourceDone && !busy && queue.length === 0) subscriber.complete();
-      };
-
-      const upstream = source.subscribe({
-        next: (item) => {
-          if (busy || queue.length > 0) queue.push(item);
-          else step(item);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          sourceDone = true;
-          drain();
-        },
-      });
-      return () => {
-        upstream.unsubscribe();
-        running?.unsubscribe();
-      };
-    });
+/** An item's event, made when its turn comes; a `{failure}` item throws its failure there (the result errors after every event before it). */
+function eventOf(item: LiveItem, toEvent: (response: LlmResponse) => Event): Event {
+  if ('failure' in item) throw item.failure;
+  return toEvent(item.response);
 }
 
 /** Emits the event; a function call event is followed, once committed, by `{committedCalls}`. */

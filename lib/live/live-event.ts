@@ -27,6 +27,7 @@ export function liveEvent(ctx: InvocationContext, response: LlmResponse, toolsDi
     if (isUsers(response)) event.author = 'user'; // not emitted yet: still ours to set
     return event;
   }
+  if (isContentOnly(response)) return contentEvent(ctx, response.content, unstoredId);
   // as ctx.createEvent builds it (the same keys in the same order), with the id chosen once the fields are in
   const event = { invocationId: ctx.invocationId, author: isUsers(response) ? 'user' : ctx.agent.name } as Event;
   if (ctx.branch !== undefined) event.branch = ctx.branch;
@@ -36,6 +37,31 @@ export function liveEvent(ctx: InvocationContext, response: LlmResponse, toolsDi
   event.actions = createEventActions();
   event.id = isStoredLiveEvent(event) ? ctx.idGenerator() : unstoredId();
   return event;
+}
+
+/**
+ * The event of a response that is only content (every audio frame's): one object literal, the
+ * keys in `ctx.createEvent`'s order, so every such event has the one shape V8 keeps for the
+ * literal (an event built key by key goes through transition shapes that a full GC drops once no
+ * event is alive, and with them the optimized code of every function that read one).
+ */
+function contentEvent(ctx: InvocationContext, content: LlmResponse['content'], unstoredId: IdGenerator): Event {
+  const author = content?.role === 'user' ? 'user' : ctx.agent.name;
+  const timestamp = ctx.clock();
+  const actions = createEventActions();
+  const event: Event =
+    ctx.branch === undefined
+      ? { invocationId: ctx.invocationId, author, content, id: '', timestamp, actions }
+      : { invocationId: ctx.invocationId, author, branch: ctx.branch, content, id: '', timestamp, actions };
+  event.id = isStoredLiveEvent(event) ? ctx.idGenerator() : unstoredId();
+  return event;
+}
+
+/** Whether `content` is the response's only key (an audio frame's, a whole text's). */
+function isContentOnly(response: LlmResponse): response is Pick<LlmResponse, 'content'> {
+  if (response.content === undefined) return false;
+  for (const key in response) if (key !== 'content') return false;
+  return true;
 }
 
 function isUsers(response: LlmResponse): boolean {

@@ -1,6 +1,6 @@
 import type { GoogleGenAI, LiveServerMessage } from '@google/genai';
 import { Observable, type Observer, type Subscriber } from 'rxjs';
-import { EMPTY_LIVE_TURN, reduceLiveMessage } from './gemini-live-responses.js';
+import { EMPTY_LIVE_TURN, liveAudioResponse, reduceLiveMessage } from './gemini-live-responses.js';
 import { type GeminiLiveSessionParameters, openGeminiLiveSession } from './gemini-live-session.js';
 import type { LiveRequest } from './live-request.js';
 import type { LlmResponse } from './llm-response.js';
@@ -48,20 +48,28 @@ export function geminiLiveExchange(
   });
 }
 
+const NO_RESPONSES: readonly LlmResponse[] = [];
+
 /** The observer of a session's messages that hands their responses to `subscriber`, the turn's text carried from one to the next. */
 function liveResponsesTo(subscriber: Subscriber<LlmResponse>, toError: (error: unknown) => unknown): Observer<LiveServerMessage> {
   let state = EMPTY_LIVE_TURN;
   return {
     next: (message) => {
-      let responses: readonly LlmResponse[];
+      let audio: LlmResponse | undefined;
+      let responses: readonly LlmResponse[] = NO_RESPONSES;
       try {
-        const step = reduceLiveMessage(state, message);
-        state = step.state;
-        responses = step.responses;
+        // an audio frame (most messages): its one response, the state as it was, no step object or array
+        audio = liveAudioResponse(message);
+        if (!audio) {
+          const step = reduceLiveMessage(state, message);
+          state = step.state;
+          responses = step.responses;
+        }
       } catch (error) {
         subscriber.error(toError(error));
         return;
       }
+      if (audio) return subscriber.next(audio);
       for (let i = 0; i < responses.length && !subscriber.closed; i++) subscriber.next(responses[i]!);
     },
     error: (error: unknown) => subscriber.error(toError(error)),

@@ -64,6 +64,8 @@ export interface LiveStep {
  * ```
  */
 export function reduceLiveMessage(state: LiveTurnText, message: LiveServerMessage): LiveStep {
+  const audio = liveAudioResponse(message);
+  if (audio) return { state, responses: [audio] };
   const out: LlmResponse[] = [];
   let next = state;
   if (message.usageMetadata) out.push({ usageMetadata: message.usageMetadata });
@@ -89,6 +91,27 @@ export function reduceLiveMessage(state: LiveTurnText, message: LiveServerMessag
   if (message.sessionResumptionUpdate) out.push({ liveSessionResumptionUpdate: message.sessionResumptionUpdate });
   if (message.goAway) out.push({ goAway: message.goAway });
   return { state: next, responses: out };
+}
+
+/**
+ * The response of a message that is only the model's audio (its first part inline data, and no
+ * report, transcription, tool call or end of turn with it): what {@link reduceLiveMessage} makes
+ * of it, with the state unchanged; `undefined` for any other message. The converter hands it on
+ * with no step object or array (every audio frame is one).
+ *
+ * @example
+ * ```ts
+ * liveAudioResponse({ serverContent: { modelTurn: { parts: [{ inlineData: { mimeType: 'audio/pcm;rate=24000', data } }] } } } as LiveServerMessage);
+ * // { content: { role: 'model', parts: [{ inlineData }] } }
+ * ```
+ */
+export function liveAudioResponse(message: LiveServerMessage): LlmResponse | undefined {
+  const server = message.serverContent;
+  const parts = server?.modelTurn?.parts;
+  if (!parts?.length || parts[0]!.text || !parts[0]!.inlineData) return undefined;
+  if (server!.interrupted || server!.turnComplete || server!.inputTranscription || server!.outputTranscription) return undefined;
+  if (message.usageMetadata || message.toolCall || message.toolCallCancellation || message.sessionResumptionUpdate || message.goAway) return undefined;
+  return { content: { role: 'model', parts } };
 }
 
 /** The model's parts: text partial and accumulated; other parts (audio) as they are. */

@@ -47,4 +47,18 @@ describe('liveEvent', () => {
     const { ctx } = setUp();
     expect([liveEvent(ctx, audio, {}).id, liveEvent(ctx, audio, {}).id]).toEqual(['e-1', 'e-2']);
   });
+
+  it("on a branch, an audio frame's event has the branch where ctx.createEvent puts it", () => {
+    const { ctx, unstored } = setUp();
+    const branched = ctx.forAgent(ctx.agent, 'root.voice');
+    const event = liveEvent(branched, audio, {}, unstored);
+    expect(Object.keys(event)).toEqual(Object.keys(branched.createEvent(audio)));
+    expect(event).toEqual({ ...branched.createEvent(audio), id: 'u-1-1', timestamp: event.timestamp });
+  });
+
+  it("the user's content is authored by the user, and a whole text (stored) takes the generator's id", () => {
+    const { ctx, unstored } = setUp();
+    const user = liveEvent(ctx, { content: { role: 'user', parts: [{ text: 'Hi' }] } }, {}, unstored);
+    expect([user.author, user.id]).toEqual(['user', 'e-1']);
+  });
 });

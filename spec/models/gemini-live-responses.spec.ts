@@ -1,5 +1,5 @@
 import type { LiveServerMessage } from '@google/genai';
-import { geminiLiveResponses } from '../../lib/models/gemini-live-responses.js';
+import { EMPTY_LIVE_TURN, geminiLiveResponses, liveAudioResponse, reduceLiveMessage } from '../../lib/models/gemini-live-responses.js';
 import { testScheduler } from '../support/test-scheduler.js';
 
 const msg = (m: object) => m as LiveServerMessage;
@@ -104,5 +104,44 @@ describe('geminiLiveResponses', () => {
       expectObservable(never.pipe(geminiLiveResponses()), '^--!').toBe('-a-', { a: partial('x') });
       expectSubscriptions(never.subscriptions).toBe('^--!');
     });
+  });
+});
+
+describe('liveAudioResponse', () => {
+  const withAudio = (extra: object, server: object = {}) =>
+    msg({ serverContent: { modelTurn: { role: 'model', parts: [{ inlineData: { mimeType: 'audio/pcm;rate=24000', data: 'AAAA' } }] }, ...server }, ...extra });
+
+  it("is what reduceLiveMessage makes of an audio frame, the state (the turn's open text) unchanged", () => {
+    const state = { ...EMPTY_LIVE_TURN, text: 'Hel' };
+    const step = reduceLiveMessage(state, audio);
+    expect(liveAudioResponse(audio)).toEqual(step.responses[0]);
+    expect(step.responses).toHaveLength(1);
+    expect(step.state).toBe(state);
+  });
+
+  it('is undefined for anything else, which reduceLiveMessage converts in full', () => {
+    const others = [
+      text('Hi'),
+      turnComplete,
+      interrupted,
+      call('c1'),
+      msg({ serverContent: { modelTurn: { parts: [] } } }),
+      msg({ serverContent: { modelTurn: { parts: [{ text: 'Hi', inlineData: { mimeType: 'audio/pcm', data: 'AAAA' } }] } } }),
+      withAudio({ usageMetadata: { totalTokenCount: 3 } }),
+      withAudio({ toolCall: { functionCalls: [{ id: 'c1', name: 'lookup', args: {} }] } }),
+      withAudio({ toolCallCancellation: { ids: ['c1'] } }),
+      withAudio({ sessionResumptionUpdate: { newHandle: 'h', resumable: true } }),
+      withAudio({ goAway: { timeLeft: '1s' } }),
+      withAudio({}, { interrupted: true }),
+      withAudio({}, { turnComplete: true }),
+      withAudio({}, { inputTranscription: { text: 'Hi' } }),
+      withAudio({}, { outputTranscription: { text: 'Hi' } }),
+    ];
+    for (const message of others) expect(liveAudioResponse(message)).toBeUndefined();
+    // with audio, each of them gives more than the audio response, or changes the state (a call kept for turnComplete)
+    for (const message of others.slice(6)) {
+      const step = reduceLiveMessage(EMPTY_LIVE_TURN, message);
+      expect(step.responses.length > 1 || step.state !== EMPTY_LIVE_TURN).toBe(true);
+    }
   });
 });

@@ -170,4 +170,116 @@ describe('concatMapOrForward', () => {
       expectSubscriptions(source.subscriptions).toBe('^--!');
     });
   });
+
+  describe('with atTurn (each value turned when its turn comes, for either lane)', () => {
+    /** Each value turned into the letter and the number of its turn. */
+    const numbered = () => {
+      let turns = 0;
+      return (value: string) => ({ value, turn: ++turns });
+    };
+    const upperNumbered = ({ value, turn }: { value: string; turn: number }) => (/^[a-z]$/.test(value) ? `${value.toUpperCase()}${turn}` : undefined);
+
+    it('empty: completes at once, turning nothing', () => {
+      const turned: string[] = [];
+      const atTurn = (value: string) => (turned.push(value), value);
+      testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+        const source = cold('|');
+        expectObservable(source.pipe(concatMapOrForward(upperOrUndefined, () => of('never'), { atTurn }))).toBe('|');
+        expectSubscriptions(source.subscriptions).toBe('(^!)');
+      });
+      expect(turned).toEqual([]);
+    });
+
+    it('one: forwards what the value was turned into', () => {
+      testScheduler().run(({ cold, expectObservable }) => {
+        expectObservable(cold('-a|').pipe(concatMapOrForward(upperNumbered, () => of('x'), { atTurn: numbered() }))).toBe('-A|', { A: 'A1' });
+      });
+    });
+
+    it('many: each value is turned once, when its turn comes (behind a projection), and either lane gets the turned value', () => {
+      const scheduler = testScheduler();
+      const turnedAt: string[] = [];
+      scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+        const source = hot('-a-X-b---|');
+        const inner = cold('---x|');
+        const turn = numbered();
+        const atTurn = (value: string) => {
+          turnedAt.push(`${value}@${scheduler.now()}`);
+          return turn(value);
+        };
+        const project = ({ value, turn }: { value: string; turn: number }) => inner.pipe(map((x) => `${x}${value}${turn}`));
+        expectObservable(source.pipe(concatMapOrForward(upperNumbered, project, { atTurn }))).toBe('-A----yB-|', { A: 'A1', y: 'xX2', B: 'B3' });
+        expectSubscriptions(source.subscriptions).toBe('^--------!');
+        expectSubscriptions(inner.subscriptions).toBe('---^---!');
+      });
+      expect(turnedAt).toEqual(['a@1', 'X@3', 'b@7']);
+    });
+
+    it('calls settled once per value and arrived as each value comes', () => {
+      const log: string[] = [];
+      const source = new Subject<string>();
+      const store = new Subject<string>();
+      source
+        .pipe(concatMapOrForward(upperOrUndefined, () => store, { atTurn: (value: string) => (log.push(`turn ${value}`), value), settled: () => log.push('settled'), arrived: (value) => log.push(`arrived ${value}`) }))
+        .subscribe((value) => log.push(`out ${value}`));
+      source.next('a');
+      source.next('X');
+      source.next('b');
+      store.next('x');
+      store.complete();
+      expect(log).toEqual(['arrived a', 'turn a', 'out A', 'settled', 'arrived X', 'turn X', 'arrived b', 'out x', 'settled', 'turn b', 'out B', 'settled']);
+    });
+
+    it('errors when the source errors', () => {
+      testScheduler().run(({ cold, expectObservable }) => {
+        expectObservable(cold('-a-#').pipe(concatMapOrForward(upperNumbered, () => of('x'), { atTurn: numbered() }))).toBe('-A-#', { A: 'A1' });
+      });
+    });
+
+    it('never: never completes while the source never does', () => {
+      testScheduler().run(({ cold, expectObservable }) => {
+        expectObservable(cold('-a-').pipe(concatMapOrForward(upperNumbered, () => of('x'), { atTurn: numbered() }))).toBe('-A-', { A: 'A1' });
+      });
+    });
+
+    it('a throw of atTurn errors the result at that value\'s turn, after the projection before it, and turns nothing after it', () => {
+      const turned: string[] = [];
+      testScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+        const source = hot('-X-b-c|');
+        const inner = cold('--x|');
+        const atTurn = (value: string) => {
+          turned.push(value);
+          if (value === 'b') throw new Error('no b');
+          return value;
+        };
+        expectObservable(source.pipe(concatMapOrForward(upperOrUndefined, () => inner, { atTurn }))).toBe('---x#', undefined, new Error('no b'));
+        expectSubscriptions(source.subscriptions).toBe('^---!');
+        expectSubscriptions(inner.subscriptions).toBe('-^--!');
+      });
+      expect(turned).toEqual(['X', 'b']);
+    });
+
+    it('unsubscribes the source and the running projection on early unsubscribe', () => {
+      testScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+        const source = hot('-X---a-');
+        const inner = cold('-x----y|');
+        expectObservable(source.pipe(concatMapOrForward(upperOrUndefined, () => inner, { atTurn: (value: string) => value })), '^---!').toBe('--x-');
+        expectSubscriptions(source.subscriptions).toBe('^---!');
+        expectSubscriptions(inner.subscriptions).toBe('-^--!');
+      });
+    });
+  });
+
+  it('takes a value that arrives during a synchronous projection right after it, when nothing was queued before', () => {
+    const source = new Subject<string>();
+    const seen: string[] = [];
+    source.pipe(concatMapOrForward(upperOrUndefined, (v) => of(`${v}!`))).subscribe((v) => {
+      seen.push(v);
+      if (v === 'X!') source.next('b'); // arrives while X's projection runs: queued, then taken at once
+    });
+    source.next('X');
+    expect(seen).toEqual(['X!', 'B']);
+    source.next('c');
+    expect(seen).toEqual(['X!', 'B', 'C']);
+  });
 });
