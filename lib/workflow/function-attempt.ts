@@ -1,4 +1,4 @@
-import { Observable, type Observer, Subject, type Subscriber, type Unsubscribable, throwError } from 'rxjs';
+import { Observable, Subject, Subscriber, type Unsubscribable, throwError } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { untilComplete } from '../operators/until-complete.js';
@@ -226,36 +226,60 @@ function recovery<R>(engine: FunctionAttemptEngine, invocation: InvocationContex
   }
 }
 
-/** The output event's commit, observed for the attempt. */
-class OutputCommit<R> implements Observer<Event> {
-  constructor(private readonly attempt: FunctionAttempt<R>) {}
+/**
+ * The output event's commit, observed for the attempt. A `Subscriber` of its own (its methods on
+ * the prototype): subscribed with a plain observer, RxJS would wrap it in two more objects per
+ * step. What it calls hands on to the run's subscriber, which catches what its consumer throws.
+ */
+class OutputCommit<R> extends Subscriber<Event> {
+  constructor(private readonly attempt: FunctionAttempt<R>) {
+    super();
+  }
 
-  next(event: Event): void {
+  protected override _next(event: Event): void {
     this.attempt.event(event);
   }
 
-  error(error: unknown): void {
-    this.attempt.fail(error);
+  protected override _error(error: unknown): void {
+    try {
+      this.attempt.fail(error);
+    } finally {
+      this.unsubscribe();
+    }
   }
 
-  complete(): void {
-    this.attempt.committed();
+  protected override _complete(): void {
+    try {
+      this.attempt.committed();
+    } finally {
+      this.unsubscribe();
+    }
   }
 }
 
-/** The general path's items, observed for the attempt. */
-class FollowedItems<R> implements Observer<NodeRunItem> {
-  constructor(private readonly attempt: FunctionAttempt<R>) {}
+/** The general path's items, observed for the attempt (a `Subscriber` of its own, as {@link OutputCommit}). */
+class FollowedItems<R> extends Subscriber<NodeRunItem> {
+  constructor(private readonly attempt: FunctionAttempt<R>) {
+    super();
+  }
 
-  next(item: NodeRunItem): void {
+  protected override _next(item: NodeRunItem): void {
     this.attempt.item(item);
   }
 
-  error(error: unknown): void {
-    this.attempt.fail(error);
+  protected override _error(error: unknown): void {
+    try {
+      this.attempt.fail(error);
+    } finally {
+      this.unsubscribe();
+    }
   }
 
-  complete(): void {
-    this.attempt.complete();
+  protected override _complete(): void {
+    try {
+      this.attempt.complete();
+    } finally {
+      this.unsubscribe();
+    }
   }
 }
