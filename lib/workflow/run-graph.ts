@@ -36,8 +36,8 @@ export type GraphRunItem =
  * Runs a workflow graph as a feedback loop: the pure {@link schedule} reducer (a `scan` over
  * scheduler messages) says which node runs start; they run concurrently (`leanMergeMap`, a
  * lighter `mergeMap`), and each one's end is fed back as a message once its events are
- * committed. The run ends when nothing runs and nothing can start; a node's final failure errors the run, which unsubscribes every
- * other running node (and their timers, retry waits and tools).
+ * committed. The run ends when nothing runs and nothing can start; a node's final failure errors
+ * the run, which unsubscribes every other running node (and their timers, retry waits and tools).
  *
  * ```
  * messages:  start ─► finished(a) ─► finished(b) ─► …
