@@ -1,11 +1,11 @@
-import { Observable, type OperatorFunction, Subscriber } from 'rxjs';
+import { EMPTY, Observable, type OperatorFunction, Subscriber } from 'rxjs';
 
 /**
  * `mergeMap` (no concurrency limit) for projections that are Observables, lighter per value: the
  * source's subscriber and each projection's are one object each, their methods on the prototype
  * (`mergeMap` makes an operator subscriber with its closures per projection, and converts each
- * projection with `innerFrom`), and a projection that completes synchronously is never added to
- * or removed from the result's subscription. The same values, order, errors and teardown as
+ * projection with `innerFrom`), a projection that completes synchronously is never added to or
+ * removed from the result's subscription, and `EMPTY` is not subscribed at all. The same values, order, errors and teardown as
  * `mergeMap`: projections run concurrently, their values pass on as they come, the result
  * completes once the source and every projection have; the first error (the source's, a
  * projection's, or `project`'s throw) ends it and unsubscribes the rest. A workflow's scheduler
@@ -52,6 +52,8 @@ class MergeSource<T, R> extends Subscriber<T> {
       this.downstream.error(error);
       return;
     }
+    // `EMPTY` ends at once with nothing: no subscriber for it (a step that starts no run)
+    if (projected === EMPTY) return;
     this.active++;
     const inner = new MergeProjection(this);
     projected.subscribe(inner);

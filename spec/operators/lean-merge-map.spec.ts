@@ -1,4 +1,4 @@
-import { mergeMap, NEVER, Observable, of, take, throwError } from 'rxjs';
+import { EMPTY, mergeMap, NEVER, Observable, of, take, throwError } from 'rxjs';
 import { leanMergeMap } from '../../lib/operators/lean-merge-map.js';
 import { testScheduler } from '../support/test-scheduler.js';
 
@@ -121,6 +121,36 @@ describe('leanMergeMap', () => {
   it("passes a projection's error through as it is", () => {
     testScheduler().run(({ cold, expectObservable }) => {
       expectObservable(cold('-a|').pipe(leanMergeMap(() => throwError(() => 'bad')))).toBe('-#', undefined, 'bad');
+    });
+  });
+});
+
+describe('leanMergeMap and EMPTY', () => {
+  it('subscribes nothing for an EMPTY projection, and completes as mergeMap does', () => {
+    let subscriptions = 0;
+    const subscribe = Observable.prototype.subscribe;
+    const counted = new Observable<string>((subscriber) => subscriber.complete());
+    Observable.prototype.subscribe = function (this: Observable<unknown>, ...args: Parameters<typeof subscribe>) {
+      if (this === EMPTY) subscriptions++;
+      return subscribe.apply(this, args);
+    } as typeof subscribe;
+    const values: string[] = [];
+    let completed = false;
+    try {
+      of('a', 'b', 'c')
+        .pipe(leanMergeMap((v) => (v === 'b' ? of(v) : v === 'c' ? counted : EMPTY)))
+        .subscribe({ next: (v) => values.push(v), complete: () => (completed = true) });
+    } finally {
+      Observable.prototype.subscribe = subscribe;
+    }
+    expect(subscriptions).toBe(0);
+    expect(values).toEqual(['b']);
+    expect(completed).toBe(true);
+  });
+
+  it('completes after the source when every projection is EMPTY', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      expectObservable(cold('-a-b-|').pipe(leanMergeMap(() => EMPTY))).toBe('-----|');
     });
   });
 });
