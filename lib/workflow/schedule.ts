@@ -1,5 +1,6 @@
 import type { RouteValue } from '../events/node-info.js';
 import { PersistentMap } from '../utils/persistent-map.js';
+import { arriveAt, type JoinArrivals, latestArrivals } from './join-arrivals.js';
 import { nextTargets } from './next-targets.js';
 import { type NodeCheckpointState, NodeStatus } from './node-status.js';
 import type { WorkflowGraph } from './workflow-graph.js';
@@ -34,12 +35,6 @@ export interface NodeRunResult {
   readonly replayed?: boolean;
 }
 
-/** A predecessor's arrival at a join: its output and branch. */
-export interface JoinArrival {
-  readonly output: unknown;
-  readonly branch: string | undefined;
-}
-
 /** A node's runs, as the scheduler keeps them. */
 export interface NodeRuns {
   /** Runs started so far (the `@n` of the next one is this + 1). */
@@ -60,8 +55,8 @@ export interface SchedulerState {
   readonly runs: PersistentMap<NodeRuns>;
   /** How many nodes have a run in progress. */
   readonly running: number;
-  /** Per join node: the predecessors arrived since it last fired, with their output and branch. */
-  readonly joinArrivals: PersistentMap<PersistentMap<JoinArrival>>;
+  /** Per join node: the predecessors arrived since it last fired, with their output and branch (newest first). */
+  readonly joinArrivals: PersistentMap<JoinArrivals>;
   /** Nodes paused on input requests, with the request ids. */
   readonly waiting: ReadonlyMap<string, readonly string[]>;
   /** The terminal node that produced the workflow's output, and that output. */
@@ -213,12 +208,13 @@ function arriveAtJoin(
   result: NodeRunResult,
   triggers: Trigger[],
 ): SchedulerState['joinArrivals'] {
-  const arrived = (joinArrivals.get(join) ?? PersistentMap.empty<JoinArrival>()).set(from, { output: result.output, branch: result.branch });
+  const arrived = arriveAt(joinArrivals.get(join), from, result.output, result.branch);
   const predecessors = graph.predecessors.get(join) ?? [];
-  // arrivals come only from the join's distinct predecessors: all have arrived when the counts match
-  if (arrived.size < predecessors.length) return joinArrivals.set(join, arrived);
-  const input = Object.fromEntries(predecessors.map((p) => [p, arrived.get(p)!.output]));
-  const branch = commonBranch(predecessors.map((p) => arrived.get(p)!.branch));
+  // arrivals come only from the join's predecessors: it fires once each has arrived (its latest arrival counts)
+  const latest = latestArrivals(arrived, predecessors);
+  if (latest === undefined) return joinArrivals.set(join, arrived);
+  const input = Object.fromEntries(predecessors.map((p, i) => [p, latest[i]!.output]));
+  const branch = commonBranch(latest.map((arrival) => arrival.branch));
   triggers.push({ node: join, input, branch, subBranch: false });
   return joinArrivals.delete(join);
 }
