@@ -166,13 +166,13 @@ function nextNodeStates(graph: WorkflowGraph, before: SchedulerState, message: S
 function finished(graph: WorkflowGraph, state: SchedulerState, node: string, result: NodeRunResult, maxConcurrency: number, settled: true | undefined): SchedulerStep {
   const ran = state.runs.get(node);
   // a node's run ends once: it is no longer running (a `finished` for a node not running changes nothing)
-  const ended = ran?.running ? { runs: state.runs.set(node, { count: ran.count, running: false }), running: state.running - 1 } : state;
-  const { runs, running } = ended;
+  const ended = ran?.running === true ? node : undefined;
+  const running = ended === undefined ? state.running : state.running - 1;
   if (result.interruptIds.length) {
-    return startReady(changed(state, { runs, running, waiting: new Map([...state.waiting, [node, result.interruptIds]]) }), maxConcurrency, NO_WARNINGS, settled);
+    return startReady(changed(state, { runs: withRunEnded(state.runs, ended), running, waiting: new Map([...state.waiting, [node, result.interruptIds]]) }), maxConcurrency, NO_WARNINGS, settled);
   }
   const waitsForOutput = graph.nodes.get(node)?.options.waitForOutput === true;
-  if (waitsForOutput && !result.hasOutput && !result.routes.length) return startReady(changed(state, { runs, running }), maxConcurrency, NO_WARNINGS, settled);
+  if (waitsForOutput && !result.hasOutput && !result.routes.length) return startReady(changed(state, { runs: withRunEnded(state.runs, ended), running }), maxConcurrency, NO_WARNINGS, settled);
   const { targets, unmatched } = nextTargets(graph, node, result.routes);
   const warnings = unmatched
     ? [`Workflow node "${node}" took route ${result.routes.map((r) => JSON.stringify(r)).join(', ')}, which no edge matches: this branch ends here.`]
@@ -192,8 +192,13 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
   }
   // the next state is built once, by startReady (no intermediate states per change)
   const pending = triggers.length === 0 ? state.pending : state.pending.length === 0 ? triggers : state.pending.concat(triggers);
-  const step = startReadyOf(pending, runs, running, joinArrivals, state.waiting, terminal, state.nodeStates, maxConcurrency, warnings, settled);
+  const step = startReadyOf(pending, state.runs, running, ended, joinArrivals, state.waiting, terminal, state.nodeStates, maxConcurrency, warnings, settled);
   return conflict ? { ...step, conflictingTerminals: conflict } : step;
+}
+
+/** `runs` with the run of `ended` (if any) no longer running. */
+function withRunEnded(runs: PersistentMap<NodeRuns>, ended: string | undefined): PersistentMap<NodeRuns> {
+  return ended === undefined ? runs : runs.set(ended, { count: runs.get(ended)!.count, running: false });
 }
 
 /**
@@ -225,14 +230,20 @@ function arriveAtJoin(
  */
 function startReady(state: SchedulerState, maxConcurrency: number, warnings: readonly string[], settled?: true): SchedulerStep {
   if (state.pending.length === 0) return { state, start: NO_RUNS, warnings, done: state.running === 0, settled };
-  return startReadyOf(state.pending, state.runs, state.running, state.joinArrivals, state.waiting, state.terminal, state.nodeStates, maxConcurrency, warnings, settled);
+  return startReadyOf(state.pending, state.runs, state.running, undefined, state.joinArrivals, state.waiting, state.terminal, state.nodeStates, maxConcurrency, warnings, settled);
 }
 
-/** {@link startReady} of the state these fields make (built once, here: the end of a run does not build one first). */
+/**
+ * {@link startReady} of the state these fields make (built once, here: the end of a run does not
+ * build one first). `ended` is a node whose run has just ended, still marked running in `runs`
+ * (and not counted in `running`): its entry is written once, by its next run when one starts now
+ * (a node routing back to itself), else as not running.
+ */
 function startReadyOf(
   triggers: readonly Trigger[],
   runs: PersistentMap<NodeRuns>,
   running: number,
+  ended: string | undefined,
   joinArrivals: SchedulerState['joinArrivals'],
   waiting: SchedulerState['waiting'],
   terminal: SchedulerState['terminal'],
@@ -246,15 +257,18 @@ function startReadyOf(
   let start: ScheduledRun[] | undefined;
   for (const trigger of triggers) {
     const ran = runs.get(trigger.node);
-    if (ran?.running || running >= maxConcurrency || (waiting.size > 0 && waiting.has(trigger.node))) {
+    const busy = ran?.running === true && trigger.node !== ended;
+    if (busy || running >= maxConcurrency || (waiting.size > 0 && waiting.has(trigger.node))) {
       (pending ??= []).push(trigger);
       continue;
     }
     const runId = (ran?.count ?? 0) + 1;
     runs = runs.set(trigger.node, { count: runId, running: true });
+    if (trigger.node === ended) ended = undefined;
     running++;
     (start ??= []).push({ node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch });
   }
+  runs = withRunEnded(runs, ended);
   const state: SchedulerState = { pending: pending ?? NO_TRIGGERS, runs, running, joinArrivals, waiting, terminal, nodeStates };
   return { state, start: start ?? NO_RUNS, warnings, done: running === 0, settled };
 }
