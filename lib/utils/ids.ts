@@ -1,17 +1,18 @@
-import { nanoid } from 'nanoid';
+import { randomId } from './random-id.js';
 
 /** Produces unique ids for events, invocations and function calls. */
 export type IdGenerator = () => string;
 
 /**
- * The default {@link IdGenerator}: 21-character nanoid strings.
+ * The default {@link IdGenerator}: 21-character nanoid strings ({@link randomId}: nanoid's
+ * alphabet and randomness, built as one string).
  *
  * @example
  * ```ts
  * defaultIdGenerator(); // 'V1StGXR8_Z5jdHi6B-myT'
  * ```
  */
-export const defaultIdGenerator: IdGenerator = () => nanoid();
+export const defaultIdGenerator: IdGenerator = randomId;
 
 /**
  * A deterministic {@link IdGenerator} for tests: `prefix-1`, `prefix-2`, ...

@@ -35,11 +35,8 @@ export class LazyAbortController {
   private disposed = false;
   /** The parent's signal this controller listens to, while linked. */
   private linkedParent: AbortSignal | undefined;
-  private readonly onParentAbort = (): void => {
-    const parent = this.linkedParent;
-    this.linkedParent = undefined;
-    this.controller?.abort(parent?.reason);
-  };
+  /** The listener on `linkedParent`: made when the signal is linked (most controllers never are). */
+  private onParentAbort: (() => void) | undefined;
 
   constructor(private readonly parent?: () => AbortSignal) {}
 
@@ -82,12 +79,18 @@ export class LazyAbortController {
     if (parent.aborted) controller.abort(parent.reason);
     else if (!this.disposed) {
       this.linkedParent = parent;
+      this.onParentAbort = () => {
+        const linked = this.linkedParent;
+        this.unlink();
+        this.controller?.abort(linked?.reason);
+      };
       parent.addEventListener('abort', this.onParentAbort, { once: true });
     }
   }
 
   private unlink(): void {
-    this.linkedParent?.removeEventListener('abort', this.onParentAbort);
+    if (this.onParentAbort) this.linkedParent?.removeEventListener('abort', this.onParentAbort);
     this.linkedParent = undefined;
+    this.onParentAbort = undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { callbackChain } from '../plugins/callback-chain.js';
-import { concat, concatMap, defer, EMPTY, map, type Observable, of, Subject, throwError, timer } from 'rxjs';
+import { concat, concatMap, defer, map, type Observable, of, Subject, throwError, timer } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import { abortOnTeardown } from '../operators/abort-on-teardown.js';
@@ -8,7 +8,8 @@ import { orElse } from '../operators/or-else.js';
 import { collectNodeRun } from './collect-node-run.js';
 import { functionAttempt, type FunctionAttemptEngine } from './function-attempt.js';
 import { FunctionNode } from './function-node.js';
-import { NodeContext, type RunNodeOptions, type RunnableNode } from './node-context.js';
+import { AttemptScope } from './attempt-scope.js';
+import { NodeContext } from './node-context.js';
 import { NodeError } from './node-error.js';
 import { nodeErrorEvent } from './node-error-event.js';
 import type { NodeRunItem } from './node-run-item.js';
@@ -16,9 +17,7 @@ import { NodeTimeoutError } from './node-timeout-error.js';
 import { outputYield, type NodeYield, type NodeYieldSink } from './node-yield.js';
 import { EMIT_DONE, endedBy, type NodeEventItem, type NodeRunEnd } from './node-run-end.js';
 import type { NodeRunSpec } from './node-run-spec.js';
-import { toWorkflowNode } from './node.js';
 import { retryDelaySeconds, shouldRetry } from './retry-config.js';
-import { subBranchOf } from './schedule.js';
 import { untilComplete } from '../operators/until-complete.js';
 import { validateNodeValue } from './validate-node-value.js';
 import { withTimeout } from './with-timeout.js';
@@ -145,56 +144,10 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
 
 /** The context of one attempt: its scope, its signal (`abort`'s), its dynamic children sending their items to `children`. */
 function attemptContext(invocation: InvocationContext, spec: NodeRunSpec, attempt: number, abort: LazyAbortController, children: NodeYieldSink): NodeContext {
-  return new NodeContext(invocation, spec.input, {
-    workflowName: spec.workflowName,
-    nodeName: spec.node.name,
-    options: spec.node.options,
-    path: spec.path,
-    branch: spec.branch,
-    outputFor: spec.outputFor,
-    resumeInputs: spec.resumeInputs,
-    history: spec.history,
-    attempt,
-    abortSignal: () => abort.signal,
-    runChild: dynamicChildRunner(invocation, spec.workflowName, children),
-  });
+  return new NodeContext(invocation, spec.input, new AttemptScope(invocation, spec, attempt, abort, children, executeChild));
 }
 
-/**
- * `ctx.runNode` for the runs of one attempt: each child runs as a node run at
- * `<parent path>/<child>@<n>` (numbered per child name), not throttled by the workflow's
- * `maxConcurrency`; its events go to the parent's run through `children`, its output is the
- * Observable's value.
- */
-function dynamicChildRunner(invocation: InvocationContext, workflowName: string, children: NodeYieldSink) {
-  // made at the first child: most attempts start none, and this is built on every node step
-  let runCounts: Map<string, number> | undefined;
-  return (parent: NodeContext, child: RunnableNode, input: unknown, options: RunNodeOptions): Observable<unknown> =>
-    defer(() => {
-      const node = toWorkflowNode(child);
-      runCounts ??= new Map<string, number>();
-      const runId = (runCounts.get(node.name) ?? 0) + 1;
-      runCounts.set(node.name, runId);
-      const path = `${parent.nodePath}/${node.name}@${runId}`;
-      const branch = options.useSubBranch ? subBranchOf(parent.branch, `${node.name}@${runId}`) : parent.branch;
-      const outputFor = options.useAsOutput ? [path, ...parent.runScope.outputFor] : [path];
-      const scope = parent.runScope;
-      const run = executeNodeRun(invocation, { node, input, workflowName, path, branch, outputFor, resumeInputs: scope.resumeInputs, history: scope.history });
-      return run.pipe(concatMap((item) => childItem(item, options, children)));
-    });
-}
-
-function childItem(item: NodeRunItem, options: RunNodeOptions, children: NodeYieldSink): Observable<unknown> {
-  if (item.kind === 'event') {
-    children.next({ kind: 'event', event: item.event });
-    return EMPTY;
-  }
-  const { result } = item;
-  if (result.interruptIds.length) {
-    children.next({ kind: 'interrupt', ids: result.interruptIds });
-    return EMPTY;
-  }
-  if (!result.hasOutput) return EMPTY;
-  if (options.useAsOutput) children.next({ kind: 'output', value: result.output, emitted: true });
-  return of(result.output);
+/** A dynamic child's run: a node run whose end is its `done` item. */
+function executeChild(invocation: InvocationContext, spec: NodeRunSpec): Observable<NodeRunItem> {
+  return executeNodeRun(invocation, spec);
 }

@@ -1,10 +1,11 @@
-import { Observable, type Observer, Subject, type Subscriber, type Unsubscribable, throwError } from 'rxjs';
+import { Observable, Subject, type Subscriber, type Unsubscribable, throwError } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { untilComplete } from '../operators/until-complete.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import { collectNodeRun } from './collect-node-run.js';
 import { type CollectedNodeItems, foldNodeItem, NO_NODE_ITEMS } from './collected-node-items.js';
+import { type AttemptInner, FollowedItems, OutputCommit } from './attempt-inner-subscribers.js';
 import { afterNodeHook, endNodeAttempt, finishedAttempt } from './end-node-attempt.js';
 import { functionResultYields, isPlainFunctionResult, isPromiseResult } from './function-node.js';
 import { isEvent } from './is-event.js';
@@ -39,6 +40,16 @@ export interface FunctionAttemptEngine {
  * The attempt's signal fires when it is unsubscribed before it completed, and after an error
  * (once the recovery is subscribed), as `abortOnTeardown` does; it is unlinked on every teardown.
  *
+ * Why one object with its phases as methods (start → the Promise settles → finish → committed,
+ * or fail), and not a composition of operators: that composition (`defer`, `from(promise)`,
+ * `untilComplete`, `collectNodeRun`, `mapThenEmit`, `onErrorContinue`, `abortOnTeardown`) is
+ * what a node step was until the fifth round of issue 24, nine subscriptions and 11 KB per
+ * step; each layer is a subscriber, its closures and its teardown, and a node step is the
+ * workflow engine's unit of work. The general path ({@link collectNodeRun}, {@link endNodeAttempt})
+ * keeps the composition for everything else, and these phases are its fast lane, item for item.
+ * The commit and the general path are observed through {@link OutputCommit} and
+ * {@link FollowedItems}.
+ *
  * ```
  * fn returns 42:              (o|)     o = output event; end.ended({output: 42}) before |
  * fn returns Promise(42):     -(o|)    one microtask later
@@ -65,7 +76,7 @@ export function functionAttempt<R>(
 const FOLD = 'fold';
 
 /** One subscription of {@link functionAttempt}: the attempt's state, its methods on the prototype. */
-class FunctionAttempt<R> implements NodeYieldSink, Unsubscribable {
+class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable {
   private readonly abort: LazyAbortController;
   private ctx: NodeContext | undefined;
   private collected: CollectedNodeItems = NO_NODE_ITEMS;
@@ -223,39 +234,5 @@ function recovery<R>(engine: FunctionAttemptEngine, invocation: InvocationContex
     return engine.recover(invocation, spec, error, attempt, end);
   } catch (thrown) {
     return throwError(() => thrown);
-  }
-}
-
-/** The output event's commit, observed for the attempt. */
-class OutputCommit<R> implements Observer<Event> {
-  constructor(private readonly attempt: FunctionAttempt<R>) {}
-
-  next(event: Event): void {
-    this.attempt.event(event);
-  }
-
-  error(error: unknown): void {
-    this.attempt.fail(error);
-  }
-
-  complete(): void {
-    this.attempt.committed();
-  }
-}
-
-/** The general path's items, observed for the attempt. */
-class FollowedItems<R> implements Observer<NodeRunItem> {
-  constructor(private readonly attempt: FunctionAttempt<R>) {}
-
-  next(item: NodeRunItem): void {
-    this.attempt.item(item);
-  }
-
-  error(error: unknown): void {
-    this.attempt.fail(error);
-  }
-
-  complete(): void {
-    this.attempt.complete();
   }
 }

@@ -1,4 +1,5 @@
-import { concat, defer, EMPTY, from, map, merge, mergeMap, type Observable, of, scan, Subject, throwError } from 'rxjs';
+import { concat, defer, EMPTY, from, map, merge, type Observable, of, scan, Subject, throwError } from 'rxjs';
+import { leanMergeMap } from '../operators/lean-merge-map.js';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -33,15 +34,15 @@ export type GraphRunItem =
 
 /**
  * Runs a workflow graph as a feedback loop: the pure {@link schedule} reducer (a `scan` over
- * scheduler messages) says which node runs start; they run concurrently (`mergeMap`), and each
- * one's end is fed back as a message once its events are committed. The run ends when nothing
- * runs and nothing can start; a node's final failure errors the run, which unsubscribes every
- * other running node (and their timers, retry waits and tools).
+ * scheduler messages) says which node runs start; they run concurrently (`leanMergeMap`, a
+ * lighter `mergeMap`), and each one's end is fed back as a message once its events are
+ * committed. The run ends when nothing runs and nothing can start; a node's final failure errors
+ * the run, which unsubscribes every other running node (and their timers, retry waits and tools).
  *
  * ```
  * messages:  start ─► finished(a) ─► finished(b) ─► …
- * steps:     scan(schedule) ──► runs to start ──► mergeMap(executeNodeRun) ──┐
- *              ▲──────────────────── finished(node, result) ◄────────────────┘
+ * steps:     scan(schedule) ──► runs to start ──► leanMergeMap(executeNodeRun) ──┐
+ *              ▲──────────────────────── finished(node, result) ◄────────────────┘
  * ```
  *
  * @example
@@ -68,7 +69,8 @@ function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Obser
     return merge(finished, of(start)).pipe(
       trampoline(),
       scan((step: SchedulerStep, message: SchedulerMessage) => schedule(spec.graph, step.state, message, spec.maxConcurrency, invocation.isResumable), initial),
-      mergeMap((step) => stepItems(invocation, spec, step, finished)),
+      // each step's runs are one subscriber, added to nothing when they end at once (a synchronous node step)
+      leanMergeMap((step) => stepItems(invocation, spec, step, finished)),
     );
   });
 }
@@ -105,7 +107,7 @@ function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: Sche
 function startedRuns(invocation: InvocationContext, runs: readonly NodeRunSpec[], scheduled: readonly ScheduledRun[], messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
   if (runs.length === 0) return EMPTY;
   if (runs.length === 1) return runScheduled(invocation, runs[0]!, scheduled[0]!.node, messages);
-  return from(runs).pipe(mergeMap((run, i) => runScheduled(invocation, run, scheduled[i]!.node, messages)));
+  return from(runs).pipe(leanMergeMap((run, i) => runScheduled(invocation, run, scheduled[i]!.node, messages)));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RouteValue } from '../events/node-info.js';
 import { PersistentMap } from '../utils/persistent-map.js';
+import { arriveAt, type JoinArrivals, latestArrivals } from './join-arrivals.js';
 import { nextTargets } from './next-targets.js';
 import { type NodeCheckpointState, NodeStatus } from './node-status.js';
 import type { WorkflowGraph } from './workflow-graph.js';
@@ -34,10 +35,12 @@ export interface NodeRunResult {
   readonly replayed?: boolean;
 }
 
-/** A predecessor's arrival at a join: its output and branch. */
-export interface JoinArrival {
-  readonly output: unknown;
-  readonly branch: string | undefined;
+/** A node's runs, as the scheduler keeps them. */
+export interface NodeRuns {
+  /** Runs started so far (the `@n` of the next one is this + 1). */
+  readonly count: number;
+  /** A run is in progress (a node never runs concurrently with itself). */
+  readonly running: boolean;
 }
 
 /**
@@ -48,12 +51,12 @@ export interface JoinArrival {
 export interface SchedulerState {
   /** Triggers not started yet, in arrival order (each node's are its FIFO). */
   readonly pending: readonly Trigger[];
-  /** Nodes with a run in progress (a node never runs concurrently with itself). */
-  readonly running: PersistentMap<true>;
-  /** Runs started so far, per node (the `@n` of the next one is this + 1). */
-  readonly runCounts: PersistentMap<number>;
-  /** Per join node: the predecessors arrived since it last fired, with their output and branch. */
-  readonly joinArrivals: PersistentMap<PersistentMap<JoinArrival>>;
+  /** Per node that has run: its run count and whether it runs now (one entry: one lookup and one write per start or end). */
+  readonly runs: PersistentMap<NodeRuns>;
+  /** How many nodes have a run in progress. */
+  readonly running: number;
+  /** Per join node: the predecessors arrived since it last fired, with their output and branch (newest first). */
+  readonly joinArrivals: PersistentMap<JoinArrivals>;
   /** Nodes paused on input requests, with the request ids. */
   readonly waiting: ReadonlyMap<string, readonly string[]>;
   /** The terminal node that produced the workflow's output, and that output. */
@@ -61,6 +64,11 @@ export interface SchedulerState {
   /** Each node's latest run as a checkpoint states it (ADK's `agent_state.nodes`), by node name. */
   readonly nodeStates: ReadonlyMap<string, NodeCheckpointState>;
 }
+
+/** Shared empty lists of a step (never changed: a step's lists are read, and replaced by the next step). */
+const NO_TRIGGERS: readonly Trigger[] = Object.freeze([]);
+const NO_RUNS: readonly ScheduledRun[] = Object.freeze([]);
+const NO_WARNINGS: readonly string[] = Object.freeze([]);
 
 /** What happens to a workflow run. */
 export type SchedulerMessage =
@@ -89,7 +97,7 @@ export interface SchedulerStep {
  * ```
  */
 export function initialSchedulerState(): SchedulerState {
-  return { pending: [], running: PersistentMap.empty(), runCounts: PersistentMap.empty(), joinArrivals: PersistentMap.empty(), waiting: new Map(), terminal: undefined, nodeStates: new Map() };
+  return { pending: NO_TRIGGERS, runs: PersistentMap.empty(), running: 0, joinArrivals: PersistentMap.empty(), waiting: new Map(), terminal: undefined, nodeStates: new Map() };
 }
 
 /**
@@ -99,8 +107,8 @@ export function initialSchedulerState(): SchedulerState {
 function changed(state: SchedulerState, changes: Partial<SchedulerState>): SchedulerState {
   return {
     pending: changes.pending ?? state.pending,
+    runs: changes.runs ?? state.runs,
     running: changes.running ?? state.running,
-    runCounts: changes.runCounts ?? state.runCounts,
     joinArrivals: changes.joinArrivals ?? state.joinArrivals,
     waiting: changes.waiting ?? state.waiting,
     // a run's terminal output is set once and never taken back
@@ -149,23 +157,26 @@ function nextNodeStates(graph: WorkflowGraph, before: SchedulerState, message: S
     const { interruptIds, hasOutput, routes } = message.result;
     const waitsForOutput = graph.nodes.get(message.node)?.options.waitForOutput === true && !hasOutput && !routes.length;
     const status = interruptIds.length || waitsForOutput ? NodeStatus.WAITING : NodeStatus.COMPLETED;
-    states.set(message.node, { status, interrupts: [...interruptIds], run_id: String(before.runCounts.get(message.node) ?? 0) });
+    states.set(message.node, { status, interrupts: [...interruptIds], run_id: String(before.runs.get(message.node)?.count ?? 0) });
   }
   for (const run of started) states.set(run.node, { status: NodeStatus.RUNNING, interrupts: [], run_id: String(run.runId) });
   return states;
 }
 
 function finished(graph: WorkflowGraph, state: SchedulerState, node: string, result: NodeRunResult, maxConcurrency: number, settled: true | undefined): SchedulerStep {
-  const running = state.running.delete(node);
+  const ran = state.runs.get(node);
+  // a node's run ends once: it is no longer running (a `finished` for a node not running changes nothing)
+  const ended = ran?.running === true ? node : undefined;
+  const running = ended === undefined ? state.running : state.running - 1;
   if (result.interruptIds.length) {
-    return startReady(changed(state, { running, waiting: new Map([...state.waiting, [node, result.interruptIds]]) }), maxConcurrency, [], settled);
+    return startReady(changed(state, { runs: withRunEnded(state.runs, ended), running, waiting: new Map([...state.waiting, [node, result.interruptIds]]) }), maxConcurrency, NO_WARNINGS, settled);
   }
   const waitsForOutput = graph.nodes.get(node)?.options.waitForOutput === true;
-  if (waitsForOutput && !result.hasOutput && !result.routes.length) return startReady(changed(state, { running }), maxConcurrency, [], settled);
+  if (waitsForOutput && !result.hasOutput && !result.routes.length) return startReady(changed(state, { runs: withRunEnded(state.runs, ended), running }), maxConcurrency, NO_WARNINGS, settled);
   const { targets, unmatched } = nextTargets(graph, node, result.routes);
   const warnings = unmatched
     ? [`Workflow node "${node}" took route ${result.routes.map((r) => JSON.stringify(r)).join(', ')}, which no edge matches: this branch ends here.`]
-    : [];
+    : NO_WARNINGS;
   let terminal = state.terminal;
   let conflict: readonly [string, string] | undefined;
   if (graph.terminals.has(node) && result.hasOutput) {
@@ -179,11 +190,15 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
     if (graph.nodes.get(target)?.isJoin) joinArrivals = arriveAtJoin(graph, joinArrivals, target, node, result, triggers);
     else triggers.push({ node: target, input: result.output, branch: result.branch, subBranch });
   }
-  // the next state is built once, as one literal (no intermediate states per change)
-  const pending = triggers.length ? state.pending.concat(triggers) : state.pending;
-  const next: SchedulerState = { pending, running, runCounts: state.runCounts, joinArrivals, waiting: state.waiting, terminal, nodeStates: state.nodeStates };
-  const step = startReady(next, maxConcurrency, warnings, settled);
+  // the next state is built once, by startReady (no intermediate states per change)
+  const pending = triggers.length === 0 ? state.pending : state.pending.length === 0 ? triggers : state.pending.concat(triggers);
+  const step = startReadyOf(pending, state.runs, running, ended, joinArrivals, state.waiting, terminal, state.nodeStates, maxConcurrency, warnings, settled);
   return conflict ? { ...step, conflictingTerminals: conflict } : step;
+}
+
+/** `runs` with the run of `ended` (if any) no longer running. */
+function withRunEnded(runs: PersistentMap<NodeRuns>, ended: string | undefined): PersistentMap<NodeRuns> {
+  return ended === undefined ? runs : runs.set(ended, { count: runs.get(ended)!.count, running: false });
 }
 
 /**
@@ -198,12 +213,13 @@ function arriveAtJoin(
   result: NodeRunResult,
   triggers: Trigger[],
 ): SchedulerState['joinArrivals'] {
-  const arrived = (joinArrivals.get(join) ?? PersistentMap.empty<JoinArrival>()).set(from, { output: result.output, branch: result.branch });
+  const arrived = arriveAt(joinArrivals.get(join), from, result.output, result.branch);
   const predecessors = graph.predecessors.get(join) ?? [];
-  // arrivals come only from the join's distinct predecessors: all have arrived when the counts match
-  if (arrived.size < predecessors.length) return joinArrivals.set(join, arrived);
-  const input = Object.fromEntries(predecessors.map((p) => [p, arrived.get(p)!.output]));
-  const branch = commonBranch(predecessors.map((p) => arrived.get(p)!.branch));
+  // arrivals come only from the join's predecessors: it fires once each has arrived (its latest arrival counts)
+  const latest = latestArrivals(arrived, predecessors);
+  if (latest === undefined) return joinArrivals.set(join, arrived);
+  const input = Object.fromEntries(predecessors.map((p, i) => [p, latest[i]!.output]));
+  const branch = commonBranch(latest.map((arrival) => arrival.branch));
   triggers.push({ node: join, input, branch, subBranch: false });
   return joinArrivals.delete(join);
 }
@@ -213,22 +229,48 @@ function arriveAtJoin(
  * The step is built here whole (`settled` included): spreading it afresh costs every message.
  */
 function startReady(state: SchedulerState, maxConcurrency: number, warnings: readonly string[], settled?: true): SchedulerStep {
-  if (state.pending.length === 0) return { state, start: [], warnings, done: state.running.size === 0, settled };
-  let { running, runCounts } = state;
-  const pending: Trigger[] = [];
-  const start: ScheduledRun[] = [];
-  for (const trigger of state.pending) {
-    if (running.has(trigger.node) || state.waiting.has(trigger.node) || running.size >= maxConcurrency) {
-      pending.push(trigger);
+  if (state.pending.length === 0) return { state, start: NO_RUNS, warnings, done: state.running === 0, settled };
+  return startReadyOf(state.pending, state.runs, state.running, undefined, state.joinArrivals, state.waiting, state.terminal, state.nodeStates, maxConcurrency, warnings, settled);
+}
+
+/**
+ * {@link startReady} of the state these fields make (built once, here: the end of a run does not
+ * build one first). `ended` is a node whose run has just ended, still marked running in `runs`
+ * (and not counted in `running`): its entry is written once, by its next run when one starts now
+ * (a node routing back to itself), else as not running.
+ */
+function startReadyOf(
+  triggers: readonly Trigger[],
+  runs: PersistentMap<NodeRuns>,
+  running: number,
+  ended: string | undefined,
+  joinArrivals: SchedulerState['joinArrivals'],
+  waiting: SchedulerState['waiting'],
+  terminal: SchedulerState['terminal'],
+  nodeStates: SchedulerState['nodeStates'],
+  maxConcurrency: number,
+  warnings: readonly string[],
+  settled: true | undefined,
+): SchedulerStep {
+  // what stays pending and what starts, made when the first trigger stays or starts (none for a step with no trigger)
+  let pending: Trigger[] | undefined;
+  let start: ScheduledRun[] | undefined;
+  for (const trigger of triggers) {
+    const ran = runs.get(trigger.node);
+    const busy = ran?.running === true && trigger.node !== ended;
+    if (busy || running >= maxConcurrency || (waiting.size > 0 && waiting.has(trigger.node))) {
+      (pending ??= []).push(trigger);
       continue;
     }
-    const runId = (runCounts.get(trigger.node) ?? 0) + 1;
-    runCounts = runCounts.set(trigger.node, runId);
-    running = running.set(trigger.node, true);
-    start.push({ node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch });
+    const runId = (ran?.count ?? 0) + 1;
+    runs = runs.set(trigger.node, { count: runId, running: true });
+    if (trigger.node === ended) ended = undefined;
+    running++;
+    (start ??= []).push({ node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch });
   }
-  const next: SchedulerState = { pending, running, runCounts, joinArrivals: state.joinArrivals, waiting: state.waiting, terminal: state.terminal, nodeStates: state.nodeStates };
-  return { state: next, start, warnings, done: running.size === 0, settled };
+  runs = withRunEnded(runs, ended);
+  const state: SchedulerState = { pending: pending ?? NO_TRIGGERS, runs, running, joinArrivals, waiting, terminal, nodeStates };
+  return { state, start: start ?? NO_RUNS, warnings, done: running === 0, settled };
 }
 
 /**

@@ -54,6 +54,39 @@ describe('schedule (the pure workflow scheduler)', () => {
     expect(started(step)).toEqual(['c@2("from b") on b@1']);
   });
 
+  it('restarts a node that routes back to itself once per trigger, in arrival order, never concurrently with itself', () => {
+    // c is triggered by a and by b while it runs, and routes back to itself once
+    const graph = buildWorkflowGraph('wf', [[START, [a, b]], [a, c], [b, c], [c, { again: c }]]);
+    let step = schedule(graph, initialSchedulerState(), { type: 'start', input: 0, branch: undefined }, 2);
+    step = schedule(graph, step.state, { type: 'finished', node: 'a', result: out('from a', [], 'a@1') }, 2);
+    expect(started(step)).toEqual(['c@1("from a") on a@1']);
+    step = schedule(graph, step.state, { type: 'finished', node: 'b', result: out('from b', [], 'b@1') }, 2);
+    expect(started(step)).toEqual([]);
+    // c ends and routes to itself: the trigger that waited goes first, the new one waits for it
+    step = schedule(graph, step.state, { type: 'finished', node: 'c', result: out('c1', ['again'], 'a@1') }, 2);
+    expect(started(step)).toEqual(['c@2("from b") on b@1']);
+    expect(step.state.pending.map((t) => `${t.node}(${JSON.stringify(t.input)})`)).toEqual(['c("c1")']);
+    expect(step.state.running).toBe(1);
+    step = schedule(graph, step.state, { type: 'finished', node: 'c', result: out('c2', [], 'b@1') }, 2);
+    expect(started(step)).toEqual(['c@3("c1") on a@1']);
+    step = schedule(graph, step.state, { type: 'finished', node: 'c', result: out('c3', [], 'a@1') }, 2);
+    expect(started(step)).toEqual([]);
+    expect(step.done).toBe(true);
+    expect([step.state.running, step.state.runs.get('c')]).toEqual([0, { count: 3, running: false }]);
+  });
+
+  it('does not restart a node that routes back to itself past maxConcurrency, and restarts it once a run ends', () => {
+    const graph = buildWorkflowGraph('wf', [[START, [a, b]], [a, { again: a }]]);
+    let step = schedule(graph, initialSchedulerState(), { type: 'start', input: 0, branch: undefined }, 1);
+    expect(started(step)).toEqual(['a@1(0) on a@1']);
+    // a ends and routes back to itself; b has waited longer, and one run at a time is allowed
+    step = schedule(graph, step.state, { type: 'finished', node: 'a', result: out(1, ['again'], 'a@1') }, 1);
+    expect(started(step)).toEqual(['b@1(0) on b@1']);
+    expect(step.state.runs.get('a')).toEqual({ count: 1, running: false });
+    step = schedule(graph, step.state, { type: 'finished', node: 'b', result: out(undefined, [], 'b@1') }, 1);
+    expect(started(step)).toEqual(['a@2(1) on a@1']);
+  });
+
   it('starts at most maxConcurrency runs, the earliest triggers first', () => {
     const graph = buildWorkflowGraph('wf', [[START, [a, b, c]]]);
     let step = schedule(graph, initialSchedulerState(), { type: 'start', input: 0, branch: undefined }, 2);

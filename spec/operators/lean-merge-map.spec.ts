@@ -1,0 +1,156 @@
+import { EMPTY, mergeMap, NEVER, Observable, of, take, throwError } from 'rxjs';
+import { leanMergeMap } from '../../lib/operators/lean-merge-map.js';
+import { testScheduler } from '../support/test-scheduler.js';
+
+describe('leanMergeMap', () => {
+  it('completes with an empty source, projecting nothing', () => {
+    let projected = 0;
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source = cold('--|');
+      expectObservable(source.pipe(leanMergeMap(() => (projected++, of('x'))))).toBe('--|');
+      expectSubscriptions(source.subscriptions).toBe('^-!');
+    });
+    expect(projected).toBe(0);
+  });
+
+  it('maps one value to its projection, with its index', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      expectObservable(cold('-a|').pipe(leanMergeMap((v: string, i) => of(`${v.toUpperCase()}${i}`)))).toBe('-x|', { x: 'A0' });
+    });
+  });
+
+  it('emits what mergeMap emits: projections run concurrently, values as they come, the end after the source and the last projection', () => {
+    testScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
+      const source = hot('-a-b-c---|');
+      const inners: Record<string, ReturnType<typeof cold<string>>> = { a: cold('--x-----x|'), b: cold('-y|'), c: cold('z|') };
+      const expected = '---xyz---x|';
+      expectObservable(source.pipe(mergeMap((v) => inners[v]!))).toBe(expected);
+      expectObservable(source.pipe(leanMergeMap((v) => inners[v]!))).toBe(expected);
+      expectSubscriptions(inners.a!.subscriptions).toBe(['-^--------!', '-^--------!']);
+      expectSubscriptions(inners.b!.subscriptions).toBe(['---^-!', '---^-!']);
+      expectSubscriptions(inners.c!.subscriptions).toBe(['-----^!', '-----^!']);
+      expectSubscriptions(source.subscriptions).toBe(['^--------!', '^--------!']);
+    });
+  });
+
+  it("ends with the source's error, unsubscribing the running projections", () => {
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const inner = cold('--x--x|');
+      expectObservable(cold('-a--#').pipe(leanMergeMap(() => inner))).toBe('---x#');
+      expectSubscriptions(inner.subscriptions).toBe('-^--!');
+    });
+  });
+
+  it("ends with a projection's error, unsubscribing the source and the other projections", () => {
+    testScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
+      const source = hot('-a-b---|');
+      const a = cold('------x|');
+      const b = cold('--#', undefined, 'bad b');
+      expectObservable(source.pipe(leanMergeMap((v) => (v === 'a' ? a : b)))).toBe('-----#', undefined, 'bad b');
+      expectSubscriptions(source.subscriptions).toBe('^----!');
+      expectSubscriptions(a.subscriptions).toBe('-^---!');
+    });
+  });
+
+  it('errors when project throws, and unsubscribes from the source', () => {
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source = cold('-a-b-c|');
+      const project = (v: string) => {
+        if (v === 'b') throw new Error('no b');
+        return of(v);
+      };
+      expectObservable(source.pipe(leanMergeMap(project))).toBe('-a-#', undefined, new Error('no b'));
+      expectSubscriptions(source.subscriptions).toBe('^--!');
+    });
+  });
+
+  it('never ends while a projection does not, nor while the source does not', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      expectObservable(cold('-a|').pipe(leanMergeMap(() => NEVER))).toBe('--');
+      expectObservable(cold('-a').pipe(leanMergeMap((v: string) => of(v)))).toBe('-a');
+    });
+  });
+
+  it('unsubscribes from the source and the running projections when unsubscribed early', () => {
+    testScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
+      const source = hot('-a-b-----|');
+      const a = cold('---x---x|');
+      const b = cold('-y-----y|');
+      expectObservable(source.pipe(leanMergeMap((v) => (v === 'a' ? a : b))), '^-----!').toBe('----(xy)');
+      expectSubscriptions(source.subscriptions).toBe('^-----!');
+      expectSubscriptions(a.subscriptions).toBe('-^----!');
+      expectSubscriptions(b.subscriptions).toBe('---^--!');
+    });
+  });
+
+  it('stops projecting at once when the subscriber takes no more, even inside a synchronous source', () => {
+    const projected: number[] = [];
+    const values: number[] = [];
+    of(1, 2, 3)
+      .pipe(
+        leanMergeMap((v: number) => (projected.push(v), of(v * 10))),
+        take(1),
+      )
+      .subscribe((v) => values.push(v));
+    expect(values).toEqual([10]);
+    expect(projected).toEqual([1]);
+  });
+
+  it('adds no subscription for a projection that completes while it is subscribed, and tears down one that is still running', () => {
+    let teardowns = 0;
+    const running = new Observable<string>(() => () => void teardowns++);
+    const subscription = of('sync', 'async')
+      .pipe(leanMergeMap((v) => (v === 'sync' ? of(v) : running)))
+      .subscribe();
+    expect(teardowns).toBe(0);
+    subscription.unsubscribe();
+    expect(teardowns).toBe(1);
+  });
+
+  it('errors when a projection throws while it is subscribed', () => {
+    const errors: unknown[] = [];
+    const throwing = new Observable<string>(() => {
+      throw new Error('subscribe failed');
+    });
+    of('a')
+      .pipe(leanMergeMap(() => throwing))
+      .subscribe({ error: (e: unknown) => errors.push(e) });
+    expect(errors).toEqual([new Error('subscribe failed')]);
+  });
+
+  it("passes a projection's error through as it is", () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      expectObservable(cold('-a|').pipe(leanMergeMap(() => throwError(() => 'bad')))).toBe('-#', undefined, 'bad');
+    });
+  });
+});
+
+describe('leanMergeMap and EMPTY', () => {
+  it('subscribes nothing for an EMPTY projection, and completes as mergeMap does', () => {
+    let subscriptions = 0;
+    const subscribe = Observable.prototype.subscribe;
+    const counted = new Observable<string>((subscriber) => subscriber.complete());
+    Observable.prototype.subscribe = function (this: Observable<unknown>, ...args: Parameters<typeof subscribe>) {
+      if (this === EMPTY) subscriptions++;
+      return subscribe.apply(this, args);
+    } as typeof subscribe;
+    const values: string[] = [];
+    let completed = false;
+    try {
+      of('a', 'b', 'c')
+        .pipe(leanMergeMap((v) => (v === 'b' ? of(v) : v === 'c' ? counted : EMPTY)))
+        .subscribe({ next: (v) => values.push(v), complete: () => (completed = true) });
+    } finally {
+      Observable.prototype.subscribe = subscribe;
+    }
+    expect(subscriptions).toBe(0);
+    expect(values).toEqual(['b']);
+    expect(completed).toBe(true);
+  });
+
+  it('completes after the source when every projection is EMPTY', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      expectObservable(cold('-a-b-|').pipe(leanMergeMap(() => EMPTY))).toBe('-----|');
+    });
+  });
+});
