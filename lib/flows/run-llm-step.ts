@@ -1,3 +1,4 @@
+import type { Part } from '@google/genai';
 import { concatMap, defer, EMPTY, type Observable, throwError } from 'rxjs';
 import { leanConcat } from '../operators/lean-concat.js';
 import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
@@ -5,7 +6,6 @@ import { instrumentedModelCall } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { createEventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
-import { getFunctionCalls } from '../events/get-function-calls.js';
 import { createLlmRequest, type LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
 import { startModelCall } from './call-model.js';
@@ -107,8 +107,12 @@ function postprocess(
   const unreadable = unreadableCallError(agent.canonicalModel(), agent.name, response);
   if (unreadable) return throwError(() => unreadable);
   const event = saveOutputToState(agent, modelResponseEvent(ctx, base, response, request.toolsDict));
-  if (event.partial || getFunctionCalls(event).length === 0) return ctx.emit(event);
+  if (event.partial || !event.content?.parts?.some(isFunctionCallPart)) return ctx.emit(event);
   return leanConcat(ctx.emit(event), handleFunctionCalls(ctx, agent, event, request));
+}
+
+function isFunctionCallPart(part: Part): boolean {
+  return !!part.functionCall;
 }
 
 /** Runs the calls of a model event; the events their tools relay come before the merged response. */
