@@ -35,6 +35,7 @@ export { isCompactionEvent, type EventCompaction } from './events/event-compacti
 export { isFinalResponse } from './events/is-final-response.js';
 export { getFunctionCalls } from './events/get-function-calls.js';
 export { getFunctionResponses } from './events/get-function-responses.js';
+export { findFunctionResponse } from './events/find-function-response.js';
 export { hasTrailingCodeExecutionResult } from './events/has-trailing-code-execution-result.js';
 export {
   REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,

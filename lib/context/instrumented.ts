@@ -1,5 +1,5 @@
 import type { FunctionCall } from '@google/genai';
-import { defer, Observable } from 'rxjs';
+import { defer, from, Observable, throwError } from 'rxjs';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
 import type { ToolLike } from '../models/tool-like.js';
@@ -106,4 +106,30 @@ export function subscribeInSpan<T>(ctx: InvocationContext, factory: () => Observ
   const instrumentation = ctx.instrumentation;
   if (!instrumentation) return defer(factory);
   return new Observable<T>((subscriber) => instrumentation.enter(ctx, () => defer(factory).subscribe(subscriber)));
+}
+
+/**
+ * {@link subscribeInSpan} for a caller that is subscribing at this moment (a tool call's or a model
+ * call's own subscription): without instrumentation the factory is called now and its Observable
+ * handed back as it is (a throw of the factory becomes the Observable's error), so there is no
+ * `defer` to subscribe; with instrumentation, {@link subscribeInSpan}.
+ *
+ * ```
+ * startInSpan(ctx, () => --a--|)   →   --a--|      (factory called now; inside ctx's span at subscription when instrumented)
+ * startInSpan(ctx, () => throw e)  →   #           (e, at subscription)
+ * ```
+ *
+ * @example
+ * ```ts
+ * defer(() => startInSpan(ctx, () => tool.runAsync(args, toolContext)).pipe(take(1)));
+ * ```
+ */
+export function startInSpan<T>(ctx: InvocationContext, factory: () => Observable<T>): Observable<T> {
+  if (ctx.instrumentation) return subscribeInSpan(ctx, factory);
+  try {
+    // `from` hands an Observable back as it is; what `defer` would also take (a Promise) is converted as it did
+    return from(factory());
+  } catch (error) {
+    return throwError(() => error);
+  }
 }

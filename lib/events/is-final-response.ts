@@ -1,6 +1,5 @@
+import type { Part } from '@google/genai';
 import type { Event } from './event.js';
-import { getFunctionCalls } from './get-function-calls.js';
-import { getFunctionResponses } from './get-function-responses.js';
 import { hasTrailingCodeExecutionResult } from './has-trailing-code-execution-result.js';
 
 /**
@@ -16,9 +15,13 @@ import { hasTrailingCodeExecutionResult } from './has-trailing-code-execution-re
 export function isFinalResponse(event: Event): boolean {
   if (event.actions.skipSummarization || (event.longRunningToolIds?.length ?? 0) > 0) return true;
   return (
-    getFunctionCalls(event).length === 0 &&
-    getFunctionResponses(event).length === 0 &&
+    // asked of every event: the parts are read in place, no array of calls or responses built
+    !event.content?.parts?.some(isCallOrResponse) &&
     !event.partial &&
     !hasTrailingCodeExecutionResult(event)
   );
+}
+
+function isCallOrResponse(part: Part): boolean {
+  return !!part.functionCall || !!part.functionResponse;
 }

@@ -96,7 +96,11 @@ function extendHistory(start: HistoryState | undefined, events: readonly Event[]
   const state = start ?? { count: 0, items: [], contents: [], detached: false, toolBranches: new Set<string>() };
   for (let i = state.count; i < events.length; i++) {
     const event = events[i]!;
-    for (const call of getFunctionCalls(event)) if (call.id) state.toolBranches.add(`${call.name ?? ''}@${call.id}`);
+    // every new event: its parts read in place, no array of calls built
+    for (const part of event.content?.parts ?? NO_PARTS) {
+      const call = part.functionCall;
+      if (call?.id) state.toolBranches.add(`${call.name ?? ''}@${call.id}`);
+    }
     if (isToolCallRun(event, state.toolBranches)) continue;
     if (event.actions.compaction) {
       if (isCompactionEvent(event) && belongsToBranch(branch, event)) compactHistory(state, event, agentName);
@@ -126,6 +130,7 @@ function compactHistory(state: HistoryState, event: Parameters<typeof applyCompa
 
 /** A function response that does not answer calls of the item right before it. */
 function isDetachedResponse(item: HistoryItem, previous: HistoryItem | undefined): boolean {
+  if (!item.content.parts?.some(isFunctionResponsePart)) return false;
   const responses = responsesOf(item);
   if (!responses.length) return false;
   const callIds = new Set(previous ? callsOf(previous).map((c) => c.id) : []);
@@ -277,6 +282,12 @@ function mergeResponseItems(items: HistoryItem[]): HistoryItem {
     }
   }
   return { event: items[0]!.event, content: { ...items[0]!.content, parts } };
+}
+
+const NO_PARTS: readonly Part[] = [];
+
+function isFunctionResponsePart(part: Part): boolean {
+  return !!part.functionResponse;
 }
 
 // Another agent's calls and responses were turned into text, so only the item's content counts.

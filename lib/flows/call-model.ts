@@ -1,6 +1,6 @@
 import { catchError, defer, type Observable, throwError } from 'rxjs';
 import { CallbackContext } from '../context/callback-context.js';
-import { subscribeInSpan } from '../context/instrumented.js';
+import { startInSpan } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { DEFAULT_MAX_LLM_CALLS } from '../context/run-config.js';
 import type { EventActions } from '../events/event-actions.js';
@@ -37,11 +37,23 @@ export function callModel(
   request: LlmRequest,
   actions: EventActions,
 ): Observable<LlmResponse> {
-  return defer(() => {
-    const hooks = llmAgentHooks(ctx.pluginManager, agent);
-    const callbackContext = new CallbackContext(ctx, actions);
-    return hooks.beforeModel.orElse([callbackContext, request], () => invokeModel(ctx, agent, hooks, request, callbackContext));
-  });
+  return defer(() => startModelCall(ctx, agent, request, actions));
+}
+
+/**
+ * {@link callModel} started now: for a caller that is subscribing at this moment (the LLM step,
+ * once its request is built), the callbacks' context is made and the model called here instead
+ * of in a `defer`. A call past `RunConfig.maxLlmCalls` is the Observable's error, as before.
+ *
+ * @example
+ * ```ts
+ * ctx.unlessEnded(() => startModelCall(ctx, agent, request, actions)).subscribe((response) => ...);
+ * ```
+ */
+export function startModelCall(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest, actions: EventActions): Observable<LlmResponse> {
+  const hooks = llmAgentHooks(ctx.pluginManager, agent);
+  const callbackContext = new CallbackContext(ctx, actions);
+  return hooks.beforeModel.orElse([callbackContext, request], () => invokeModel(ctx, agent, hooks, request, callbackContext));
 }
 
 /** Called by the before-model chain when no callback answered, i.e. when the model is really called (at subscription). */
@@ -52,9 +64,10 @@ function invokeModel(
   request: LlmRequest,
   callbackContext: CallbackContext,
 ): Observable<LlmResponse> {
-  countModelCall(ctx, agent);
+  const exceeded = countModelCall(ctx, agent);
+  if (exceeded) return throwError(() => exceeded);
   const model = agent.canonicalModel();
-  return subscribeInSpan(ctx, () => model.generateContent(request, ctx.runConfig.streamingMode === 'sse')).pipe(
+  return startInSpan(ctx, () => model.generateContent(request, ctx.runConfig.streamingMode === 'sse')).pipe(
     catchError((error: unknown) => recoverFromModelError(hooks, request, callbackContext, asModelError(error, model.model, agent.name))),
     hooks.afterModel.replaceEach((response) => [callbackContext, response]),
   );
@@ -64,10 +77,11 @@ function recoverFromModelError(hooks: LlmAgentHooks, request: LlmRequest, callba
   return hooks.onModelError.orElse([callbackContext, request, error], () => throwError(() => error));
 }
 
-function countModelCall(ctx: InvocationContext, agent: FlowAgent): void {
+/** Counts the call; the error when it is past `RunConfig.maxLlmCalls`. */
+function countModelCall(ctx: InvocationContext, agent: FlowAgent): LlmCallsLimitExceededError | undefined {
   const limit = ctx.runConfig.maxLlmCalls ?? DEFAULT_MAX_LLM_CALLS;
   const count = ctx.incrementLlmCallCount();
-  if (limit > 0 && count > limit) throw new LlmCallsLimitExceededError({ limit, agentName: agent.name });
+  return limit > 0 && count > limit ? new LlmCallsLimitExceededError({ limit, agentName: agent.name }) : undefined;
 }
 
 /** Foreign errors become `ModelError`s; the framework's own named errors keep their type. */

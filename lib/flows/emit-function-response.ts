@@ -24,20 +24,31 @@ import type { ToolCallOutcome } from './run-tool-call.js';
  * ```
  */
 export function emitFunctionResponse(ctx: InvocationContext, agent: FlowAgent, callEvent: Event, outcome: ToolCallOutcome): Observable<Event> {
-  return defer(() => {
-    const responseEvent = outcome.event;
-    const ask = requestConfirmationEvent(ctx, callEvent, responseEvent);
-    const emitted = ask ? leanConcat(ctx.emit(ask), ctx.emit(responseEvent)) : ctx.emit(responseEvent);
-    // the common case: nothing follows the response (no failure, no confirmation, no transfer)
-    if (!ask && !outcome.failure && !responseEvent.actions.transferToAgent) return emitted;
-    return leanConcat(
-      emitted,
-      defer(() => {
-        if (outcome.failure) return throwError(() => outcome.failure);
-        return ask ? endInvocation(ctx) : transferIfRequested(ctx, agent, responseEvent);
-      }),
-    );
-  });
+  return defer(() => startFunctionResponse(ctx, agent, callEvent, outcome));
+}
+
+/**
+ * {@link emitFunctionResponse} started now: for a caller that is subscribing at this moment (a
+ * `concatMap`'s projection), the confirmation request is made here instead of in a `defer`.
+ *
+ * @example
+ * ```ts
+ * callTools(ctx, agent, modelEvent, toolsDict).pipe(concatMap((outcome) => startFunctionResponse(ctx, agent, modelEvent, outcome)));
+ * ```
+ */
+export function startFunctionResponse(ctx: InvocationContext, agent: FlowAgent, callEvent: Event, outcome: ToolCallOutcome): Observable<Event> {
+  const responseEvent = outcome.event;
+  const ask = requestConfirmationEvent(ctx, callEvent, responseEvent);
+  const emitted = ask ? leanConcat(ctx.emit(ask), ctx.emit(responseEvent)) : ctx.emit(responseEvent);
+  // the common case: nothing follows the response (no failure, no confirmation, no transfer)
+  if (!ask && !outcome.failure && !responseEvent.actions.transferToAgent) return emitted;
+  return leanConcat(
+    emitted,
+    defer(() => {
+      if (outcome.failure) return throwError(() => outcome.failure);
+      return ask ? endInvocation(ctx) : transferIfRequested(ctx, agent, responseEvent);
+    }),
+  );
 }
 
 function transferIfRequested(ctx: InvocationContext, agent: FlowAgent, responseEvent: Event): Observable<Event> {

@@ -1,3 +1,4 @@
+import type { Part } from '@google/genai';
 import { concatMap, defer, EMPTY, type Observable, throwError } from 'rxjs';
 import { leanConcat } from '../operators/lean-concat.js';
 import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
@@ -5,12 +6,11 @@ import { instrumentedModelCall } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { createEventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
-import { getFunctionCalls } from '../events/get-function-calls.js';
 import { createLlmRequest, type LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
-import { callModel } from './call-model.js';
+import { startModelCall } from './call-model.js';
 import { callTools } from './call-tools.js';
-import { emitFunctionResponse } from './emit-function-response.js';
+import { startFunctionResponse } from './emit-function-response.js';
 import type { FlowAgent } from './flow-agent.js';
 import type { LlmRequestProcessor } from './llm-request-processor.js';
 import { type ModelEventBase, modelResponseEvent } from './model-response-event.js';
@@ -73,9 +73,10 @@ function requestedTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmReq
 }
 
 function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest): Observable<Event> {
+  // the step is being subscribed (and so is the instrumentation's run): the model call starts now
   return instrumentedModelCall(ctx, agent, request, (ctx) => {
     const base: ModelEventBase = { id: ctx.idGenerator(), actions: createEventActions() };
-    return callModel(ctx, agent, request, base.actions).pipe(
+    return startModelCall(ctx, agent, request, base.actions).pipe(
       concatMapOrForward(
         (response) => streamedChunkEvent(ctx, base, response),
         (response) => postprocess(ctx, agent, request, base, response),
@@ -106,8 +107,12 @@ function postprocess(
   const unreadable = unreadableCallError(agent.canonicalModel(), agent.name, response);
   if (unreadable) return throwError(() => unreadable);
   const event = saveOutputToState(agent, modelResponseEvent(ctx, base, response, request.toolsDict));
-  if (event.partial || getFunctionCalls(event).length === 0) return ctx.emit(event);
+  if (event.partial || !event.content?.parts?.some(isFunctionCallPart)) return ctx.emit(event);
   return leanConcat(ctx.emit(event), handleFunctionCalls(ctx, agent, event, request));
+}
+
+function isFunctionCallPart(part: Part): boolean {
+  return !!part.functionCall;
 }
 
 /** Runs the calls of a model event; the events their tools relay come before the merged response. */
@@ -115,7 +120,7 @@ function handleFunctionCalls(ctx: InvocationContext, agent: FlowAgent, modelEven
   return withRelayedToolEvents((relay) =>
     callTools(ctx, agent, modelEvent, request.toolsDict, relay).pipe(
       concatMap((outcome) => {
-        const response = emitFunctionResponse(ctx, agent, modelEvent, outcome);
+        const response = startFunctionResponse(ctx, agent, modelEvent, outcome);
         return hasStructuredAnswer(outcome.event) ? leanConcat(response, emitStructuredAnswer(ctx, agent, outcome.event)) : response;
       }),
     ),

@@ -2,7 +2,8 @@ import type { Observable } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
-import { runInOrder, startInOrder } from '../operators/run-in-order.js';
+import { leanConcat } from '../operators/lean-concat.js';
+import { runInOrder } from '../operators/run-in-order.js';
 import type { FlowAgent } from './flow-agent.js';
 import type { LlmRequestProcessor } from './llm-request-processor.js';
 
@@ -42,5 +43,10 @@ export function startRequestProcessors(
   request: LlmRequest,
   processors: readonly LlmRequestProcessor[],
 ): Observable<Event> | undefined {
-  return startInOrder(processors.map((process) => () => process(ctx, agent, request)));
+  // startInOrder's loop over the processors themselves: no closure and no array per model call
+  for (let i = 0; i < processors.length; i++) {
+    const pending = processors[i]!(ctx, agent, request);
+    if (pending) return leanConcat(pending, runInOrder(processors.slice(i + 1).map((process) => () => process(ctx, agent, request))));
+  }
+  return undefined;
 }

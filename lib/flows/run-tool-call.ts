@@ -1,5 +1,5 @@
 import type { FunctionCall, FunctionResponse } from '@google/genai';
-import { catchError, defaultIfEmpty, defer, filter, map, type Observable, of, take, throwError, timeout } from 'rxjs';
+import { defer, filter, type Observable, of, take, throwError, timeout } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
 import { ToolContext } from '../context/tool-context.js';
@@ -11,18 +11,17 @@ import { isDefined } from '../utils/from-maybe-async.js';
 import type { ToolLike } from '../models/tool-like.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import { CONFIRMATION_REQUIRED_ERROR } from '../tools/function-tool.js';
-import { subscribeInSpan } from '../context/instrumented.js';
+import { startInSpan } from '../context/instrumented.js';
 import type { ToolCallOutcome } from '../context/tool-call-outcome.js';
 import { NonJsonResultError, ToolExecutionError, ToolNotFoundError, ToolTimeoutError, toError } from '../utils/errors.js';
 import { asJsonValue } from '../utils/as-json-value.js';
 import { toolTimeoutOf } from '../tools/tool-timeout.js';
 import type { FlowAgent } from './flow-agent.js';
 import { runnableTool } from './runnable-tool.js';
+import { settleToolResult } from './settle-tool-result.js';
+import { toolReply, type ToolResult } from './tool-reply.js';
 
-/** A tool result as the model receives it. */
-export type ToolResult = Record<string, unknown>;
-
-export type { ToolCallOutcome };
+export type { ToolCallOutcome, ToolResult };
 
 /** A call's result before it becomes an event. */
 interface Settled {
@@ -83,14 +82,12 @@ export function runToolCall(
     });
     const args = isRecord(call.args) ? call.args : {};
     const tool = runnableTool(toolsDict, call.name ?? '');
-    const settled$: Observable<Settled> = tool ? settledRun({ ctx, agent, tool, args, rawArgs: call.args, toolContext, cancellation }) : of({ result: unknownTool(call, agent, toolsDict) });
-    return settled$.pipe(
-      map(({ result, failure }) => ({
-        event: responseEvent(ctx, call, toolContext, withConfirmationReply(toolContext, result)),
-        ...(failure ? { failure } : {}),
-      })),
-      abortOnTeardown(cancellation),
-    );
+    const outcomeOf = ({ result, failure }: Settled): ToolCallOutcome => ({
+      event: responseEvent(ctx, call, toolContext, withConfirmationReply(toolContext, result)),
+      ...(failure ? { failure } : {}),
+    });
+    const outcome$ = tool ? settledRun({ ctx, agent, tool, args, rawArgs: call.args, toolContext, cancellation }, outcomeOf) : of(outcomeOf({ result: unknownTool(call, agent, toolsDict) }));
+    return outcome$.pipe(abortOnTeardown(cancellation));
   });
 }
 
@@ -106,15 +103,19 @@ interface ToolRun {
   cancellation: LazyAbortController;
 }
 
-/** Hooks, tool, policy: the result the model gets, faults included. */
-function settledRun(run: ToolRun): Observable<Settled> {
+/** Hooks, tool, policy: the result the model gets, faults included, as the call's outcome. */
+function settledRun(run: ToolRun, outcomeOf: (settled: Settled) => ToolCallOutcome): Observable<ToolCallOutcome> {
   const { ctx, agent, tool, args, toolContext } = run;
   const hooks = llmAgentHooks(ctx.pluginManager, agent);
-  return hooks.beforeTool.orElse([toolContext, tool, args], () => validatedRun(run, hooks)).pipe(
-    filter(isDefined),
-    hooks.afterTool.replaceEach((result) => [toolContext, tool, args, result]),
-    map((result) => ({ result: asJsonResult(tool, result) })),
-    catchError((error: unknown) => of(faultReply(ctx, tool, toError(error)))),
+  const results = hooks.beforeTool.orElse([toolContext, tool, args], () => validatedRun(run, hooks));
+  // an after-tool chain sees the defined results only; without one, settleToolResult skips `undefined` itself
+  const afterTool = hooks.afterTool.registered ? results.pipe(filter(isDefined), hooks.afterTool.replaceEach((result) => [toolContext, tool, args, result])) : results;
+  return afterTool.pipe(
+    settleToolResult(
+      (result): Settled => ({ result: asJsonResult(tool, result) }),
+      (error) => faultReply(ctx, tool, toError(error)),
+      outcomeOf,
+    ),
   );
 }
 
@@ -123,11 +124,10 @@ function validatedRun(run: ToolRun, hooks: LlmAgentHooks): Observable<ToolResult
   const { ctx, agent, tool, args, toolContext } = run;
   const invalid = notAnObject(tool, run.rawArgs) ?? validationError(tool, args);
   if (invalid) return of({ error: invalid });
-  const result$ = subscribeInSpan(ctx, () => tool.runAsync(args, toolContext)).pipe(
+  // called when the call is subscribed (runToolCall's defer, or the before-tool chain's fallback): the tool's run starts now
+  const result$ = startInSpan(ctx, () => tool.runAsync(args, toolContext)).pipe(
     take(1),
-    map((value) => asToolResult(tool, value)),
-    defaultIfEmpty(tool.isLongRunning ? undefined : { result: null }),
-    catchError((error: unknown) =>
+    toolReply(tool, (error: unknown) =>
       hooks.onToolError.orElse([toolContext, tool, args, toError(error)], () => toolFailure(ctx, agent, tool, toolContext, toError(error))),
     ),
   );
@@ -180,13 +180,6 @@ function unknownTool(call: FunctionCall, agent: FlowAgent, toolsDict: Record<str
   const name = typeof call.name === 'string' ? call.name : '';
   const error = new ToolNotFoundError({ toolName: name, agentName: agent.name, availableTools: Object.keys(toolsDict) });
   return { error: error.message };
-}
-
-/** A non-object result `r` is sent as `{result: r}`; a long-running tool's `undefined` stays empty. */
-function asToolResult(tool: BaseTool, value: unknown): ToolResult | undefined {
-  if (value === undefined && tool.isLongRunning) return undefined;
-  if (isRecord(value)) return value;
-  return { result: value ?? null };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,7 @@
 import type { FunctionResponse } from '@google/genai';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
+import { findFunctionResponse } from '../events/find-function-response.js';
 import { SET_MODEL_RESPONSE_FUNCTION_NAME } from '../events/framework-function-names.js';
 
 /**
@@ -35,9 +36,10 @@ export function hasStructuredAnswer(responseEvent: Event): boolean {
 
 function structuredAnswerOf(responseEvent: Event): FunctionResponse | undefined {
   // asked of every function-response event: the parts are read in place, no array of responses built
-  for (const part of responseEvent.content?.parts ?? []) {
-    const r = part.functionResponse;
-    if (r && r.name === SET_MODEL_RESPONSE_FUNCTION_NAME && !!r.response && Object.hasOwn(r.response, 'result')) return r;
-  }
-  return undefined;
+  return findFunctionResponse(responseEvent, isSuccessfulStructuredAnswer);
+}
+
+/** A `set_model_response` call's response with a `result` (not an `{error}`). */
+function isSuccessfulStructuredAnswer(response: FunctionResponse): boolean {
+  return response.name === SET_MODEL_RESPONSE_FUNCTION_NAME && !!response.response && Object.hasOwn(response.response, 'result');
 }

@@ -1,6 +1,7 @@
-import type { FunctionCall } from '@google/genai';
+import type { FunctionCall, FunctionResponse } from '@google/genai';
 import type { Event } from '../events/event.js';
 import { REQUEST_INPUT_FUNCTION_CALL_NAME } from '../events/framework-function-names.js';
+import { findFunctionResponse } from '../events/find-function-response.js';
 import { getFunctionCalls } from '../events/get-function-calls.js';
 import { getFunctionResponses } from '../events/get-function-responses.js';
 
@@ -22,6 +23,8 @@ import { getFunctionResponses } from '../events/get-function-responses.js';
  */
 export function toolCallsAwaitingInput(events: readonly Event[], agentName: string): FunctionCall[] {
   const message = latestUserEvent(events);
+  // asked on every model call: a message answering no input request costs no array or Set
+  if (!message || !findFunctionResponse(message, isInputAnswer)) return [];
   const answered = new Set(getFunctionResponses(message ?? {}).filter((r) => r.name === REQUEST_INPUT_FUNCTION_CALL_NAME && r.id).map((r) => r.id!));
   if (!answered.size) return [];
   const branches = requestBranches(events, answered);
@@ -31,6 +34,11 @@ export function toolCallsAwaitingInput(events: readonly Event[], agentName: stri
     .flatMap((event) => getFunctionCalls(event))
     .filter((call) => call.id !== undefined && !responded.has(call.id) && branches.has(`${call.name ?? ''}@${call.id}`));
   return calls;
+}
+
+/** A response to an input request (`adk_request_input`) that names the request. */
+function isInputAnswer(response: FunctionResponse): boolean {
+  return response.name === REQUEST_INPUT_FUNCTION_CALL_NAME && !!response.id;
 }
 
 function latestUserEvent(events: readonly Event[]): Event | undefined {

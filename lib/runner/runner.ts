@@ -332,7 +332,8 @@ export class Runner {
   private receiveUserMessage(ctx: InvocationContext, request: RunAsyncRequest, newMessage: Content, barrier: CommitBarrier | undefined): Observable<Event> {
     const onUserMessage = this.pluginManager.chain('onUserMessageCallback');
     const receive = (message: Content) => this.storeUserMessage(ctx, request, barrier, message);
-    if (!onUserMessage.registered) return defer(() => receive(newMessage));
+    // called when the turn is subscribed, and subscribed first (nothing runs before it): no defer
+    if (!onUserMessage.registered) return receive(newMessage);
     return onUserMessage.orElse([ctx, newMessage], () => of(newMessage)).pipe(concatMap(receive));
   }
 

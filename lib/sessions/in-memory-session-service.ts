@@ -80,10 +80,18 @@ export class InMemorySessionService extends BaseSessionService {
    * The session a Runner's turn runs on: {@link getSession} without events (so a subclass's
    * `getSession` still decides when and whether it answers), whose `events` is then the stored
    * history array itself. Appends through {@link appendEvent} land there once, so a turn never
-   * copies the history; `getSession` still answers a copy.
+   * copies the history; `getSession` still answers a copy. Unless a subclass overrides
+   * `getSession`, this is one subscriber (no `defer`, `of` and `map`).
    */
   override getSessionForRun(ref: SessionRef): Observable<Session | undefined> {
     const { appName, userId, sessionId } = ref;
+    if (this.getSession === InMemorySessionService.prototype.getSession) {
+      return new Observable<Session | undefined>((subscriber) => {
+        const stored = this.find(appName, userId, sessionId);
+        subscriber.next(stored && this.view(stored, stored.events));
+        subscriber.complete();
+      });
+    }
     return this.getSession({ appName, userId, sessionId, config: { numRecentEvents: 0 } }).pipe(map((session) => session && this.withStoredEvents(session)));
   }
 

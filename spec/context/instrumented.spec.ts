@@ -1,6 +1,8 @@
 import { lastValueFrom, map, Observable, throwError, toArray } from 'rxjs';
 import { LlmAgent } from '../../lib/agents/llm-agent.js';
 import type { Instrumentation, InvocationContext } from '../../lib/context/invocation-context.js';
+import { startInSpan } from '../../lib/context/instrumented.js';
+import { directInvocation } from '../support/invocation.js';
 import type { LlmResponse } from '../../lib/models/llm-response.js';
 import { createPlugin } from '../../lib/plugins/create-plugin.js';
 import { InMemoryRunner } from '../../lib/runner/in-memory-runner.js';
@@ -193,5 +195,64 @@ describe('Instrumentation: the core runs each part of a run through it', () => {
     const runner = new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true });
     expect(await runTurn(runner)).toEqual(['a: Hi.']);
     expect(scopes).toEqual([undefined]);
+  });
+});
+
+describe('startInSpan', () => {
+  const agent = () => new LlmAgent({ name: 'a', model: new ScriptedLlm([]) });
+
+  it('without an instrumentation, calls the factory now and hands its Observable back as it is', () => {
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const work = cold('-a|');
+      let calls = 0;
+      const started = startInSpan(directInvocation(agent()), () => (calls++, work));
+      expect(calls).toBe(1);
+      expect(started).toBe(work);
+      expectObservable(started).toBe('-a|');
+      expectSubscriptions(work.subscriptions).toBe('^-!');
+    });
+  });
+
+  it('turns a throw of the factory into the error, at subscription', () => {
+    testScheduler().run(({ expectObservable }) => {
+      const started = startInSpan(directInvocation(agent()), () => {
+        throw new Error('no model');
+      });
+      expectObservable(started).toBe('#', undefined, new Error('no model'));
+    });
+  });
+
+  it('converts a Promise as defer did', async () => {
+    const started = startInSpan(directInvocation(agent()), () => Promise.resolve(7) as unknown as Observable<number>);
+    expect(await lastValueFrom(started)).toBe(7);
+  });
+
+  it('with an instrumentation, calls the factory only when subscribed, inside the span', () => {
+    const order: string[] = [];
+    let inSpan = false;
+    const instrumentation = {
+      ...recorder().instrumentation,
+      enter: <T>(_ctx: InvocationContext, fn: () => T): T => {
+        inSpan = true;
+        try {
+          return fn();
+        } finally {
+          inSpan = false;
+        }
+      },
+    };
+    const ctx = directInvocation(agent());
+    const instrumented = Object.create(ctx, { instrumentation: { get: () => instrumentation } }) as InvocationContext;
+    const started = startInSpan(instrumented, () => {
+      order.push(`factory, in span: ${inSpan}`);
+      return new Observable<number>((subscriber) => {
+        order.push(`subscribed, in span: ${inSpan}`);
+        subscriber.next(1);
+        subscriber.complete();
+      });
+    });
+    order.push('built');
+    started.subscribe((value) => order.push(`value ${value}`));
+    expect(order).toEqual(['built', 'factory, in span: true', 'subscribed, in span: true', 'value 1']);
   });
 });

@@ -115,6 +115,29 @@ describe('InMemorySessionService', () => {
     expect(await firstValueFrom(service.getSessionForRun({ appName: app, userId: 'someone else', sessionId: 's-1' }))).toBeUndefined();
   });
 
+  it('a run\'s session is the same data as getSession\'s, keys in the same order, and a subclass\'s getSession still decides', async () => {
+    const { service, session } = await setup();
+    const ref = { appName: app, userId: 'u1', sessionId: session.id };
+    await firstValueFrom(service.appendEvent(session, createEvent({ author: 'a', id: 'e1', actions: { stateDelta: { 'app:v': 1 } } })));
+    const live = (await firstValueFrom(service.getSessionForRun(ref)))!;
+    const copy = (await firstValueFrom(service.getSession(ref)))!;
+    expect(Object.keys(live)).toEqual(Object.keys(copy));
+    expect(live).toEqual(copy);
+    const asked: string[] = [];
+    class Delayed extends InMemorySessionService {
+      override getSession(request: Parameters<InMemorySessionService['getSession']>[0]): Observable<Session | undefined> {
+        asked.push(`${request.sessionId} ${request.config?.numRecentEvents}`);
+        return super.getSession(request);
+      }
+    }
+    const delayed = new Delayed({ idGenerator: sequentialIds('d') });
+    const created = await firstValueFrom(delayed.createSession({ appName: app, userId: 'u1' }));
+    await firstValueFrom(delayed.appendEvent(created, createEvent({ author: 'a', id: 'x1' })));
+    const run = (await firstValueFrom(delayed.getSessionForRun({ appName: app, userId: 'u1', sessionId: created.id })))!;
+    expect(asked).toEqual([`${created.id} 0`]);
+    expect(run.events.map((e) => e.id)).toEqual(['x1']);
+  });
+
   it('deletes sessions', async () => {
     const { service, session } = await setup();
     await firstValueFrom(service.deleteSession({ appName: app, userId: 'u1', sessionId: session.id }));

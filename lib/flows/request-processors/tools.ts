@@ -1,9 +1,11 @@
 import { concatMap, ignoreElements, type Observable } from 'rxjs';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import { ToolContext } from '../../context/tool-context.js';
-import type { LlmRequest } from '../../models/llm-request.js';
-import { startInOrder } from '../../operators/run-in-order.js';
-import type { BaseTool } from '../../tools/base-tool.js';
+import { appendFunctionDeclarations, type LlmRequest } from '../../models/llm-request.js';
+import type { InvocationContext } from '../../context/invocation-context.js';
+import { runInOrder } from '../../operators/run-in-order.js';
+import { leanConcat } from '../../operators/lean-concat.js';
+import { BaseTool } from '../../tools/base-tool.js';
 import { BaseToolset } from '../../tools/base-toolset.js';
 import type { LlmRequestProcessor } from '../llm-request-processor.js';
 
@@ -19,16 +21,35 @@ import type { LlmRequestProcessor } from '../llm-request-processor.js';
  * ```
  */
 export const toolsRequestProcessor: LlmRequestProcessor = (ctx, agent, request) => {
-  const toolContext = new ToolContext(ctx, { functionCallId: '' });
   if (!agent.tools.some((tool) => tool instanceof BaseToolset)) {
-    return addTools(agent.tools as readonly BaseTool[], toolContext, request);
+    return addTools(agent.tools as readonly BaseTool[], ctx, request);
   }
   return agent.canonicalTools(new ReadonlyContext(ctx)).pipe(
-    concatMap((tools) => addTools(tools, toolContext, request) ?? []),
+    concatMap((tools) => addTools(tools, ctx, request) ?? []),
     ignoreElements(),
   );
 };
 
-function addTools(tools: readonly BaseTool[], toolContext: ToolContext, request: LlmRequest): Observable<never> | undefined {
-  return startInOrder<void>(tools.map((tool) => () => tool.processLlmRequest(toolContext, request)))?.pipe(ignoreElements());
+/**
+ * Each tool adds itself, in order. A tool that keeps `BaseTool`'s own `processLlmRequest` (its
+ * declaration, nothing to wait for) is added here directly; the others get the one
+ * {@link ToolContext}, made only when one of them is there.
+ */
+function addTools(tools: readonly BaseTool[], ctx: InvocationContext, request: LlmRequest): Observable<never> | undefined {
+  let toolContext: ToolContext | undefined;
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i]!;
+    if (tool.processLlmRequest === BaseTool.prototype.processLlmRequest) {
+      const declaration = tool.getDeclaration();
+      if (declaration) appendFunctionDeclarations(request, [{ declaration, tool }]);
+      continue;
+    }
+    const pending = tool.processLlmRequest((toolContext ??= new ToolContext(ctx, { functionCallId: '' })), request);
+    if (pending) {
+      const context = toolContext;
+      const rest = tools.slice(i + 1);
+      return leanConcat(pending, runInOrder<void>(rest.map((next) => () => next.processLlmRequest(context, request)))).pipe(ignoreElements());
+    }
+  }
+  return undefined;
 }
