@@ -1,4 +1,5 @@
-import { EMPTY, Observable, type OperatorFunction, Subscriber } from 'rxjs';
+import { EMPTY, Observable, type OperatorFunction, type Subscriber } from 'rxjs';
+import { MethodSubscriber } from './method-subscriber.js';
 
 /**
  * `mergeMap` (no concurrency limit) for projections that are Observables, lighter per value: the
@@ -30,7 +31,7 @@ export function leanMergeMap<T, R>(project: (value: T, index: number) => Observa
 }
 
 /** The source's subscriber: projects each value and subscribes its projection. Part of the result's subscription from the start (as an operator's subscriber is). */
-class MergeSource<T, R> extends Subscriber<T> {
+class MergeSource<T, R> extends MethodSubscriber<T> {
   /** Projections subscribed and not completed. */
   private active = 0;
   private index = 0;
@@ -44,7 +45,7 @@ class MergeSource<T, R> extends Subscriber<T> {
     downstream.add(this);
   }
 
-  protected override _next(value: T): void {
+  protected onNext(value: T): void {
     let projected: Observable<R>;
     try {
       projected = this.project(value, this.index++);
@@ -61,21 +62,13 @@ class MergeSource<T, R> extends Subscriber<T> {
     if (!inner.closed) this.downstream.add(inner);
   }
 
-  protected override _error(error: unknown): void {
-    try {
-      this.downstream.error(error);
-    } finally {
-      this.unsubscribe();
-    }
+  protected onError(error: unknown): void {
+    this.downstream.error(error);
   }
 
-  protected override _complete(): void {
+  protected onComplete(): void {
     this.sourceDone = true;
-    try {
-      if (this.active === 0) this.downstream.complete();
-    } finally {
-      this.unsubscribe();
-    }
+    if (this.active === 0) this.downstream.complete();
   }
 
   /** A projection completed: the result completes once the source has, and no projection runs. */
@@ -85,28 +78,20 @@ class MergeSource<T, R> extends Subscriber<T> {
 }
 
 /** One projection's subscriber: its values and its error pass on; its completion is counted. */
-class MergeProjection<T, R> extends Subscriber<R> {
+class MergeProjection<T, R> extends MethodSubscriber<R> {
   constructor(private readonly source: MergeSource<T, R>) {
     super();
   }
 
-  protected override _next(value: R): void {
+  protected onNext(value: R): void {
     this.source.downstream.next(value);
   }
 
-  protected override _error(error: unknown): void {
-    try {
-      this.source.downstream.error(error);
-    } finally {
-      this.unsubscribe();
-    }
+  protected onError(error: unknown): void {
+    this.source.downstream.error(error);
   }
 
-  protected override _complete(): void {
-    try {
-      this.source.projectionComplete();
-    } finally {
-      this.unsubscribe();
-    }
+  protected onComplete(): void {
+    this.source.projectionComplete();
   }
 }

@@ -1,5 +1,5 @@
-import { Subscriber } from 'rxjs';
 import type { Event } from '../events/event.js';
+import { MethodSubscriber } from '../operators/method-subscriber.js';
 import type { NodeRunItem } from './node-run-item.js';
 
 /** What a function attempt does with what its inner work (the output event's commit, or the general path) sends. */
@@ -17,39 +17,30 @@ export interface AttemptInner {
 }
 
 /**
- * The output event's commit, observed for a function attempt. A `Subscriber` of its own, its
- * methods on the prototype: subscribed with a plain observer, RxJS would wrap it in two more
- * objects per node step. What it calls hands on to the run's subscriber, which catches what its
- * consumer throws; it unsubscribes after its error or completion, as RxJS's subscribers do.
+ * The output event's commit, observed for a function attempt. A {@link MethodSubscriber}:
+ * subscribed with a plain observer, RxJS would wrap it in two more objects per node step. What it
+ * calls hands on to the run's subscriber, which catches what its consumer throws.
  *
  * @example
  * ```ts
  * ctx.emit(event).subscribe(new OutputCommit(attempt)); // attempt.event(committed), then attempt.committed()
  * ```
  */
-export class OutputCommit extends Subscriber<Event> {
+export class OutputCommit extends MethodSubscriber<Event> {
   constructor(private readonly attempt: AttemptInner) {
     super();
   }
 
-  protected override _next(event: Event): void {
-    this.attempt.event(event);
+  protected onNext(value: Event): void {
+    this.attempt.event(value);
   }
 
-  protected override _error(error: unknown): void {
-    try {
-      this.attempt.fail(error);
-    } finally {
-      this.unsubscribe();
-    }
+  protected onError(error: unknown): void {
+    this.attempt.fail(error);
   }
 
-  protected override _complete(): void {
-    try {
-      this.attempt.committed();
-    } finally {
-      this.unsubscribe();
-    }
+  protected onComplete(): void {
+    this.attempt.committed();
   }
 }
 
@@ -62,28 +53,20 @@ export class OutputCommit extends Subscriber<Event> {
  * collected$.subscribe(new FollowedItems(attempt)); // attempt.item(…) per item, then attempt.complete()
  * ```
  */
-export class FollowedItems extends Subscriber<NodeRunItem> {
+export class FollowedItems extends MethodSubscriber<NodeRunItem> {
   constructor(private readonly attempt: AttemptInner) {
     super();
   }
 
-  protected override _next(item: NodeRunItem): void {
-    this.attempt.item(item);
+  protected onNext(value: NodeRunItem): void {
+    this.attempt.item(value);
   }
 
-  protected override _error(error: unknown): void {
-    try {
-      this.attempt.fail(error);
-    } finally {
-      this.unsubscribe();
-    }
+  protected onError(error: unknown): void {
+    this.attempt.fail(error);
   }
 
-  protected override _complete(): void {
-    try {
-      this.attempt.complete();
-    } finally {
-      this.unsubscribe();
-    }
+  protected onComplete(): void {
+    this.attempt.complete();
   }
 }
