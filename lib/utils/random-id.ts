@@ -8,7 +8,7 @@ const POOL_IDS = 128;
 /** nanoid's URL-safe alphabet (`A-Za-z0-9_-`, 64 symbols) as character codes. */
 const CODES = Uint16Array.from(urlAlphabet, (symbol) => symbol.charCodeAt(0));
 
-let pool: Uint8Array | undefined;
+let pool: Uint8Array<ArrayBuffer> | undefined;
 let offset = 0;
 
 /** The offset of `ID_LENGTH` fresh random bytes in `pool` (refilled when used up). */
