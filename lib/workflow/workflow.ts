@@ -139,9 +139,12 @@ export class Workflow extends BaseAgent implements NodeRunnable {
   }
 
   private spec(path: string, branch: string | undefined, outputFor: readonly string[], input: unknown): GraphRunSpec {
-    return { graph: this.graph, workflowName: this.name, path, branch, outputFor, input, maxConcurrency: this.maxConcurrency, resumeInputs: {}, history: new Map() };
+    return { graph: this.graph, workflowName: this.name, path, branch, outputFor, input, maxConcurrency: this.maxConcurrency, resumeInputs: {}, history: NO_HISTORY };
   }
 }
+
+/** A new run's empty history, shared (read, never changed). */
+const NO_HISTORY: ReadonlyMap<string, RecordedNodeRun> = new Map();
 
 function nodeYieldsOf(item: GraphRunItem, name: string, outputSchema: SchemaInput | undefined): NodeYield[] {
   if (item.kind === 'event') return [item];
