@@ -33,8 +33,11 @@ export const INTERRUPTED_CALL_ERROR = 'The call was interrupted before it finish
  */
 export function interruptedCallResponses(ctx: InvocationContext, message: Content): Event[] {
   const events = ctx.session.events;
+  const unanswered = events.length === 0 ? [] : unansweredFunctionCalls(events.slice(startOfUnrepairedEvents(events)));
+  // most turns find no open call: the new message's answers are read only when one is found
+  if (unanswered.length === 0) return [];
   const answeredNow = new Set(getFunctionResponses({ content: message }).map((r) => r.id));
-  return unansweredFunctionCalls(events.slice(startOfUnrepairedEvents(events)))
+  return unanswered
     .map(({ event, calls }) => ({ event, calls: calls.filter((call) => !answeredNow.has(call.id)) }))
     .filter(({ calls }) => calls.length > 0)
     .map(({ event, calls }) =>

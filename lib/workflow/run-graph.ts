@@ -1,4 +1,4 @@
-import { concat, defer, EMPTY, from, map, merge, type Observable, of, scan, Subject, throwError } from 'rxjs';
+import { concat, defer, EMPTY, from, map, Observable, of, scan, Subject, throwError } from 'rxjs';
 import { leanMergeMap } from '../operators/lean-merge-map.js';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
@@ -66,12 +66,26 @@ function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Obser
     const finished = new Subject<SchedulerMessage>();
     const start: SchedulerMessage = { type: 'start', input: spec.input, branch: spec.branch };
     const initial: SchedulerStep = { state: initialSchedulerState(), start: [], warnings: [], done: false };
-    return merge(finished, of(start)).pipe(
+    return startThenFinished(start, finished).pipe(
       trampoline(),
       scan((step: SchedulerStep, message: SchedulerMessage) => schedule(spec.graph, step.state, message, spec.maxConcurrency, invocation.isResumable), initial),
       // each step's runs are one subscriber, added to nothing when they end at once (a synchronous node step)
       leanMergeMap((step) => stepItems(invocation, spec, step, finished)),
     );
+  });
+}
+
+/**
+ * The scheduler's messages: `start`, then the node runs' `finished` messages, subscribed before
+ * `start` is delivered (what `merge(finished, of(start))` does, without the merge's subscriptions
+ * to an array, to `of` and to each of them). `finished` completes once the run is done, which is
+ * never before `start` was delivered.
+ */
+function startThenFinished(start: SchedulerMessage, finished: Subject<SchedulerMessage>): Observable<SchedulerMessage> {
+  return new Observable<SchedulerMessage>((subscriber) => {
+    const subscription = finished.subscribe(subscriber);
+    subscriber.next(start);
+    return subscription;
   });
 }
 

@@ -69,6 +69,9 @@ export interface SchedulerState {
 const NO_TRIGGERS: readonly Trigger[] = Object.freeze([]);
 const NO_RUNS: readonly ScheduledRun[] = Object.freeze([]);
 const NO_WARNINGS: readonly string[] = Object.freeze([]);
+/** The initial state's empty tables, shared by every run (a state's maps are replaced, never changed). */
+const NO_WAITING: ReadonlyMap<string, readonly string[]> = new Map();
+const NO_NODE_STATES: ReadonlyMap<string, NodeCheckpointState> = new Map();
 
 /** What happens to a workflow run. */
 export type SchedulerMessage =
@@ -97,7 +100,7 @@ export interface SchedulerStep {
  * ```
  */
 export function initialSchedulerState(): SchedulerState {
-  return { pending: NO_TRIGGERS, runs: PersistentMap.empty(), running: 0, joinArrivals: PersistentMap.empty(), waiting: new Map(), terminal: undefined, nodeStates: new Map() };
+  return { pending: NO_TRIGGERS, runs: PersistentMap.empty(), running: 0, joinArrivals: PersistentMap.empty(), waiting: NO_WAITING, terminal: undefined, nodeStates: NO_NODE_STATES };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { concat, concatMap, defer, EMPTY, filter, map, type Observable, of } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, type Observable, of } from 'rxjs';
 import { BaseAgent, type BaseAgentConfig } from '../agents/base-agent.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -8,6 +8,7 @@ import { buildWorkflowGraph, type EdgeItem } from './build-workflow-graph.js';
 import type { NodeContext } from './node-context.js';
 import type { NodeRunnable } from './node-runnable.js';
 import type { NodeYield } from './node-yield.js';
+import { graphRunEvents } from './graph-run-events.js';
 import { runGraph, type GraphRunItem, type GraphRunSpec } from './run-graph.js';
 import { startInput } from './start-input.js';
 import { validateNodeValue } from './validate-node-value.js';
@@ -123,12 +124,7 @@ export class Workflow extends BaseAgent implements NodeRunnable {
 
   private graphEvents(ctx: InvocationContext, spec: GraphRunSpec): Observable<Event> {
     const items = runGraph(ctx, spec);
-    if (!ctx.isResumable) {
-      return items.pipe(
-        filter((item) => item.kind === 'event'),
-        map((item) => item.event),
-      );
-    }
+    if (!ctx.isResumable) return items.pipe(graphRunEvents());
     return items.pipe(concatMap((item) => (item.kind === 'event' ? of(item.event) : this.endOrPause(ctx, item.interruptIds))));
   }
 
@@ -139,9 +135,12 @@ export class Workflow extends BaseAgent implements NodeRunnable {
   }
 
   private spec(path: string, branch: string | undefined, outputFor: readonly string[], input: unknown): GraphRunSpec {
-    return { graph: this.graph, workflowName: this.name, path, branch, outputFor, input, maxConcurrency: this.maxConcurrency, resumeInputs: {}, history: new Map() };
+    return { graph: this.graph, workflowName: this.name, path, branch, outputFor, input, maxConcurrency: this.maxConcurrency, resumeInputs: {}, history: NO_HISTORY };
   }
 }
+
+/** A new run's empty history, shared (read, never changed). */
+const NO_HISTORY: ReadonlyMap<string, RecordedNodeRun> = new Map();
 
 function nodeYieldsOf(item: GraphRunItem, name: string, outputSchema: SchemaInput | undefined): NodeYield[] {
   if (item.kind === 'event') return [item];
