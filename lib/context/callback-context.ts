@@ -21,15 +21,29 @@ import { ReadonlyContext } from './readonly-context.js';
  * ```
  */
 export class CallbackContext extends ReadonlyContext {
-  /** The side effects this context has recorded (state and artifact deltas, signals). */
-  readonly actions: EventActions;
+  /** Given, or made at the first read of {@link actions}: most node runs and callbacks never read them. */
+  private ownActions: EventActions | undefined;
   /** Made at the first read of {@link state}: most node runs and callbacks never read it. */
   private writableState: State | undefined;
 
-  constructor(invocationContext: InvocationContext, actions: EventActions = createEventActions()) {
+  constructor(invocationContext: InvocationContext, actions?: EventActions) {
     super(invocationContext);
-    this.actions = actions;
+    this.ownActions = actions;
     this.writableState = undefined;
+  }
+
+  /** The side effects this context has recorded (state and artifact deltas, signals); the same object at every read. */
+  get actions(): EventActions {
+    return (this.ownActions ??= createEventActions());
+  }
+
+  /**
+   * The actions given to this context or read through it so far; `undefined` when neither, so
+   * that nothing has been recorded: a reader that only wants what was recorded (the event a
+   * callback's context belongs to) does not make them.
+   */
+  get recordedActions(): EventActions | undefined {
+    return this.ownActions;
   }
 
   override get state(): State {

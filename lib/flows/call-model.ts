@@ -37,22 +37,22 @@ export function callModel(
   request: LlmRequest,
   actions: EventActions,
 ): Observable<LlmResponse> {
-  return defer(() => startModelCall(ctx, agent, request, actions));
+  return defer(() => startModelCall(ctx, agent, request, new CallbackContext(ctx, actions)));
 }
 
 /**
- * {@link callModel} started now: for a caller that is subscribing at this moment (the LLM step,
- * once its request is built), the callbacks' context is made and the model called here instead
- * of in a `defer`. A call past `RunConfig.maxLlmCalls` is the Observable's error, as before.
+ * {@link callModel} started now, with the callbacks' context the caller made (the LLM step's
+ * makes its actions only when a callback records something): for a caller that is subscribing at
+ * this moment (the LLM step, once its request is built), the model is called here instead of in
+ * a `defer`. A call past `RunConfig.maxLlmCalls` is the Observable's error, as before.
  *
  * @example
  * ```ts
- * ctx.unlessEnded(() => startModelCall(ctx, agent, request, actions)).subscribe((response) => ...);
+ * ctx.unlessEnded(() => startModelCall(ctx, agent, request, new CallbackContext(ctx, actions))).subscribe((response) => ...);
  * ```
  */
-export function startModelCall(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest, actions: EventActions): Observable<LlmResponse> {
+export function startModelCall(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest, callbackContext: CallbackContext): Observable<LlmResponse> {
   const hooks = llmAgentHooks(ctx.pluginManager, agent);
-  const callbackContext = new CallbackContext(ctx, actions);
   return hooks.beforeModel.orElse([callbackContext, request], () => invokeModel(ctx, agent, hooks, request, callbackContext));
 }
 

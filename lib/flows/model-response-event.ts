@@ -1,18 +1,12 @@
 import type { Content, FunctionCall } from '@google/genai';
 import type { InvocationContext } from '../context/invocation-context.js';
-import { type EventActions, snapshotEventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
 import { getFunctionCalls } from '../events/get-function-calls.js';
 import type { LlmResponse } from '../models/llm-response.js';
 import type { ToolLike } from '../models/tool-like.js';
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../events/framework-function-names.js';
 import { withId } from '../utils/with-id.js';
-
-/** The identity a model call's events share (every streamed chunk and the final response). */
-export interface ModelEventBase {
-  id: string;
-  actions: EventActions;
-}
+import { modelEventActions, type ModelEventBase } from './model-call-event-base.js';
 
 /**
  * The event for one model response: the response's fields, this agent as author, the shared id
@@ -30,7 +24,7 @@ export function modelResponseEvent(
   response: LlmResponse,
   toolsDict: Record<string, ToolLike>,
 ): Event {
-  const event = ctx.createEvent({ id: base.id, actions: snapshotEventActions(base.actions), ...response });
+  const event = ctx.createEvent({ id: base.id, actions: modelEventActions(base), ...response });
   if (response.content) event.content = withFunctionCallIds(ctx, response.content);
   const calls = response.partial ? [] : getFunctionCalls(event);
   if (calls.length) event.longRunningToolIds = longRunningIds(calls, toolsDict);

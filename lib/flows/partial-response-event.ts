@@ -1,8 +1,8 @@
 import type { InvocationContext } from '../context/invocation-context.js';
-import { snapshotEventActions } from '../events/event-actions.js';
+import { createEventActions } from '../events/event-actions.js';
 import type { Event } from '../events/event.js';
 import type { LlmResponse } from '../models/llm-response.js';
-import type { ModelEventBase } from './model-response-event.js';
+import { modelEventActions, type ModelEventBase } from './model-call-event-base.js';
 
 /**
  * The event for one streamed chunk without function calls: what `modelResponseEvent` builds
@@ -18,7 +18,7 @@ import type { ModelEventBase } from './model-response-event.js';
  * ```
  */
 export function partialResponseEvent(ctx: InvocationContext, base: ModelEventBase, response: LlmResponse): Event {
-  const actions = snapshotEventActions(base.actions);
+  const actions = modelEventActions(base) ?? createEventActions();
   const event = (
     ctx.branch === undefined
       ? { invocationId: ctx.invocationId, author: ctx.agent.name, id: base.id, actions, ...response }

@@ -4,7 +4,7 @@ import { leanConcat } from '../operators/lean-concat.js';
 import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
 import { instrumentedModelCall } from '../context/instrumented.js';
 import type { InvocationContext } from '../context/invocation-context.js';
-import { createEventActions } from '../events/event-actions.js';
+import { CallbackContext } from '../context/callback-context.js';
 import type { Event } from '../events/event.js';
 import { createLlmRequest, type LlmRequest } from '../models/llm-request.js';
 import type { LlmResponse } from '../models/llm-response.js';
@@ -13,7 +13,8 @@ import { callTools } from './call-tools.js';
 import { startFunctionResponse } from './emit-function-response.js';
 import type { FlowAgent } from './flow-agent.js';
 import type { LlmRequestProcessor } from './llm-request-processor.js';
-import { type ModelEventBase, modelResponseEvent } from './model-response-event.js';
+import { modelResponseEvent } from './model-response-event.js';
+import { ModelCallEventBase, type ModelEventBase } from './model-call-event-base.js';
 import { partialResponseEvent } from './partial-response-event.js';
 import { startRequestProcessors } from './run-request-processors.js';
 import { saveOutputToState } from './save-output-to-state.js';
@@ -75,8 +76,10 @@ function requestedTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmReq
 function modelTurn(ctx: InvocationContext, agent: FlowAgent, request: LlmRequest): Observable<Event> {
   // the step is being subscribed (and so is the instrumentation's run): the model call starts now
   return instrumentedModelCall(ctx, agent, request, (ctx) => {
-    const base: ModelEventBase = { id: ctx.idGenerator(), actions: createEventActions() };
-    return startModelCall(ctx, agent, request, base.actions).pipe(
+    // the callbacks' context makes its actions when one of them records something (most never do)
+    const callbackContext = new CallbackContext(ctx);
+    const base = new ModelCallEventBase(ctx.idGenerator(), callbackContext);
+    return startModelCall(ctx, agent, request, callbackContext).pipe(
       concatMapOrForward(
         (response) => streamedChunkEvent(ctx, base, response),
         (response) => postprocess(ctx, agent, request, base, response),

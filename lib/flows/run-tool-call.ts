@@ -188,7 +188,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A call that asked for confirmation answers with the "requires confirmation" error. */
 function withConfirmationReply(toolContext: ToolContext, result: ToolResult): ToolResult {
-  return Object.hasOwn(toolContext.actions.requestedToolConfirmations, toolContext.functionCallId) ? { error: CONFIRMATION_REQUIRED_ERROR } : result;
+  const recorded = toolContext.recordedActions;
+  return recorded !== undefined && Object.hasOwn(recorded.requestedToolConfirmations, toolContext.functionCallId) ? { error: CONFIRMATION_REQUIRED_ERROR } : result;
 }
 
 /** The `functionResponse` part answering `call` (its id only when the call has one). */
@@ -203,6 +204,7 @@ function responseEvent(ctx: InvocationContext, call: FunctionCall, toolContext: 
       role: 'user',
       parts: [{ functionResponse: functionResponseOf(call, response) }],
     },
-    actions: toolContext.actions,
+    // nothing recorded: the event's own empty actions, in the same place (no context's actions made to be copied)
+    actions: toolContext.recordedActions,
   });
 }

@@ -98,7 +98,8 @@ export {
   type HonouredConfirmation,
 } from '../flows/check-confirmation-answer.js';
 export { mergeFunctionResponseEvents, mergeActions } from '../flows/merge-function-response-events.js';
-export { modelResponseEvent, type ModelEventBase } from '../flows/model-response-event.js';
+export { modelResponseEvent } from '../flows/model-response-event.js';
+export { type ModelEventBase } from '../flows/model-call-event-base.js';
 export { saveOutputToState, type OutputSettings } from '../flows/save-output-to-state.js';
 export { parseStructuredOutput } from '../flows/parse-structured-output.js';
 export { basicRequestProcessor } from '../flows/request-processors/basic.js';
