@@ -2,8 +2,7 @@ import type { Observable } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import type { LlmRequest } from '../models/llm-request.js';
-import { leanConcat } from '../operators/lean-concat.js';
-import { runInOrder } from '../operators/run-in-order.js';
+import { runInOrder, startEachInOrder } from '../operators/run-in-order.js';
 import type { FlowAgent } from './flow-agent.js';
 import type { LlmRequestProcessor } from './llm-request-processor.js';
 
@@ -43,10 +42,6 @@ export function startRequestProcessors(
   request: LlmRequest,
   processors: readonly LlmRequestProcessor[],
 ): Observable<Event> | undefined {
-  // startInOrder's loop over the processors themselves: no closure and no array per model call
-  for (let i = 0; i < processors.length; i++) {
-    const pending = processors[i]!(ctx, agent, request);
-    if (pending) return leanConcat(pending, runInOrder(processors.slice(i + 1).map((process) => () => process(ctx, agent, request))));
-  }
-  return undefined;
+  // over the processors themselves: no closure per processor and no array of steps per model call
+  return startEachInOrder(processors, (process) => process(ctx, agent, request));
 }

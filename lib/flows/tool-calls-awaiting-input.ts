@@ -25,7 +25,7 @@ export function toolCallsAwaitingInput(events: readonly Event[], agentName: stri
   const message = latestUserEvent(events);
   // asked on every model call: a message answering no input request costs no array or Set
   if (!message || !findFunctionResponse(message, isInputAnswer)) return [];
-  const answered = new Set(getFunctionResponses(message ?? {}).filter((r) => r.name === REQUEST_INPUT_FUNCTION_CALL_NAME && r.id).map((r) => r.id!));
+  const answered = new Set(getFunctionResponses(message).filter(isInputAnswer).map((r) => r.id!));
   if (!answered.size) return [];
   const branches = requestBranches(events, answered);
   const responded = new Set(events.flatMap((event) => getFunctionResponses(event).map((r) => r.id)));

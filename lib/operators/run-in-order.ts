@@ -36,9 +36,34 @@ export function runInOrder<T>(steps: readonly OrderedStep<T>[]): Observable<T> {
  * ```
  */
 export function startInOrder<T>(steps: readonly OrderedStep<T>[], from = 0): Observable<T> | undefined {
-  for (let i = from; i < steps.length; i++) {
-    const pending = steps[i]!();
-    if (pending) return leanConcat(pending, defer(() => startInOrder(steps, i + 1) ?? EMPTY));
+  return startEachInOrder(steps, callStep, from);
+}
+
+/**
+ * {@link startInOrder} over items and one function that starts each (no closure per item, no array
+ * of steps): calls `start` on the items synchronously until it returns an Observable, and returns
+ * that Observable followed by the remaining items, each started at its turn — or nothing when
+ * every item was done at once.
+ *
+ * ```
+ * items:   a → (void)   b → --x|   c → (void)   d → -y|
+ * result:  --x-y|        (a and b started now; c and d when b completes)
+ * ```
+ *
+ * @example
+ * ```ts
+ * const rest = startEachInOrder(processors, (process) => process(ctx, agent, request));
+ * return rest ?? undefined; // nothing to wait for when every processor is synchronous
+ * ```
+ */
+export function startEachInOrder<I, T>(items: readonly I[], start: (item: I) => Observable<T> | void, from = 0): Observable<T> | undefined {
+  for (let i = from; i < items.length; i++) {
+    const pending = start(items[i]!);
+    if (pending) return leanConcat(pending, defer(() => startEachInOrder(items, start, i + 1) ?? EMPTY));
   }
   return undefined;
+}
+
+function callStep<T>(step: OrderedStep<T>): Observable<T> | void {
+  return step();
 }

@@ -1,11 +1,10 @@
 import { concatMap, ignoreElements, type Observable } from 'rxjs';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import { ToolContext } from '../../context/tool-context.js';
-import { appendFunctionDeclarations, type LlmRequest } from '../../models/llm-request.js';
+import type { LlmRequest } from '../../models/llm-request.js';
 import type { InvocationContext } from '../../context/invocation-context.js';
-import { runInOrder } from '../../operators/run-in-order.js';
-import { leanConcat } from '../../operators/lean-concat.js';
-import { BaseTool } from '../../tools/base-tool.js';
+import { startEachInOrder } from '../../operators/run-in-order.js';
+import type { BaseTool } from '../../tools/base-tool.js';
 import { BaseToolset } from '../../tools/base-toolset.js';
 import type { LlmRequestProcessor } from '../llm-request-processor.js';
 
@@ -30,26 +29,8 @@ export const toolsRequestProcessor: LlmRequestProcessor = (ctx, agent, request) 
   );
 };
 
-/**
- * Each tool adds itself, in order. A tool that keeps `BaseTool`'s own `processLlmRequest` (its
- * declaration, nothing to wait for) is added here directly; the others get the one
- * {@link ToolContext}, made only when one of them is there.
- */
+/** Each tool adds itself, in order, with one {@link ToolContext} for all (no closure per tool). */
 function addTools(tools: readonly BaseTool[], ctx: InvocationContext, request: LlmRequest): Observable<never> | undefined {
-  let toolContext: ToolContext | undefined;
-  for (let i = 0; i < tools.length; i++) {
-    const tool = tools[i]!;
-    if (tool.processLlmRequest === BaseTool.prototype.processLlmRequest) {
-      const declaration = tool.getDeclaration();
-      if (declaration) appendFunctionDeclarations(request, [{ declaration, tool }]);
-      continue;
-    }
-    const pending = tool.processLlmRequest((toolContext ??= new ToolContext(ctx, { functionCallId: '' })), request);
-    if (pending) {
-      const context = toolContext;
-      const rest = tools.slice(i + 1);
-      return leanConcat(pending, runInOrder<void>(rest.map((next) => () => next.processLlmRequest(context, request)))).pipe(ignoreElements());
-    }
-  }
-  return undefined;
+  const toolContext = new ToolContext(ctx, { functionCallId: '' });
+  return startEachInOrder(tools, (tool) => tool.processLlmRequest(toolContext, request))?.pipe(ignoreElements());
 }
