@@ -195,7 +195,7 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
   }
   // the next state is built once, by startReady (no intermediate states per change)
   const pending = triggers.length === 0 ? state.pending : state.pending.length === 0 ? triggers : state.pending.concat(triggers);
-  const step = startReadyOf(pending, state.runs, running, ended, joinArrivals, state.waiting, terminal, state.nodeStates, maxConcurrency, warnings, settled);
+  const step = startReadyOf(state, pending, running, ended, joinArrivals, terminal, maxConcurrency, warnings, settled);
   return conflict ? { ...step, conflictingTerminals: conflict } : step;
 }
 
@@ -233,28 +233,29 @@ function arriveAtJoin(
  */
 function startReady(state: SchedulerState, maxConcurrency: number, warnings: readonly string[], settled?: true): SchedulerStep {
   if (state.pending.length === 0) return { state, start: NO_RUNS, warnings, done: state.running === 0, settled };
-  return startReadyOf(state.pending, state.runs, state.running, undefined, state.joinArrivals, state.waiting, state.terminal, state.nodeStates, maxConcurrency, warnings, settled);
+  return startReadyOf(state, state.pending, state.running, undefined, state.joinArrivals, state.terminal, maxConcurrency, warnings, settled);
 }
 
 /**
- * {@link startReady} of the state these fields make (built once, here: the end of a run does not
- * build one first). `ended` is a node whose run has just ended, still marked running in `runs`
- * (and not counted in `running`): its entry is written once, by its next run when one starts now
- * (a node routing back to itself), else as not running.
+ * {@link startReady} of `base` with the fields a message changed (the next state is built once,
+ * here: the end of a run does not build one first; `runs`, `waiting` and `nodeStates` are
+ * `base`'s). `ended` is a node whose run has just ended, still marked running in `runs` (and not
+ * counted in `running`): its entry is written once, by its next run when one starts now (a node
+ * routing back to itself), else as not running.
  */
 function startReadyOf(
+  base: SchedulerState,
   triggers: readonly Trigger[],
-  runs: PersistentMap<NodeRuns>,
   running: number,
   ended: string | undefined,
   joinArrivals: SchedulerState['joinArrivals'],
-  waiting: SchedulerState['waiting'],
   terminal: SchedulerState['terminal'],
-  nodeStates: SchedulerState['nodeStates'],
   maxConcurrency: number,
   warnings: readonly string[],
   settled: true | undefined,
 ): SchedulerStep {
+  const { waiting, nodeStates } = base;
+  let { runs } = base;
   // what stays pending and what starts, made when the first trigger stays or starts (none for a step with no trigger)
   let pending: Trigger[] | undefined;
   let start: ScheduledRun[] | undefined;
