@@ -144,10 +144,5 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
 
 /** The context of one attempt: its scope, its signal (`abort`'s), its dynamic children sending their items to `children`. */
 function attemptContext(invocation: InvocationContext, spec: NodeRunSpec, attempt: number, abort: LazyAbortController, children: NodeYieldSink): NodeContext {
-  return new NodeContext(invocation, spec.input, new AttemptScope(invocation, spec, attempt, abort, children, executeChild));
-}
-
-/** A dynamic child's run: a node run whose end is its `done` item. */
-function executeChild(invocation: InvocationContext, spec: NodeRunSpec): Observable<NodeRunItem> {
-  return executeNodeRun(invocation, spec);
+  return new NodeContext(invocation, spec.input, new AttemptScope(invocation, spec, attempt, abort, children, executeNodeRun));
 }
