@@ -15,10 +15,14 @@ interface WireTimes {
   sdkSend: number;
   /** The last server message the SDK handed to a live session's `onmessage` (where the framework gets it). */
   sdkDelivered: number;
+  /** The time spent in sessions' `onmessage` so far, ms: all the work a path does synchronously on a server message. */
+  inOnmessage: number;
+  /** The time spent in `Session.sendRealtimeInput` so far, ms: the SDK's send (its JSON and the socket's write). */
+  inSdkSend: number;
 }
 
 /** The times, updated by the patched socket and SDK. */
-export const wire: WireTimes = { sent: 0, received: 0, sdkSend: 0, sdkDelivered: 0 };
+export const wire: WireTimes = { sent: 0, received: 0, sdkSend: 0, sdkDelivered: 0, inOnmessage: 0, inSdkSend: 0 };
 
 let installed = false;
 const WS_PACKAGE = 'ws';
@@ -55,16 +59,20 @@ async function installSdkClock(): Promise<void> {
   const { Live, Session } = await import('@google/genai');
   const send = Session.prototype.sendRealtimeInput;
   Session.prototype.sendRealtimeInput = function (this: LiveSession, parameters: Parameters<LiveSession['sendRealtimeInput']>[0]) {
-    wire.sdkSend = nowMs();
-    return send.call(this, parameters);
+    const start = nowMs();
+    wire.sdkSend = start;
+    send.call(this, parameters);
+    wire.inSdkSend += nowMs() - start;
   };
   const connect = Live.prototype.connect;
   Live.prototype.connect = function (this: LiveClient, parameters: Parameters<LiveClient['connect']>[0]) {
     const onmessage = parameters.callbacks?.onmessage;
     if (!onmessage) return connect.call(this, parameters);
     const stamped: typeof onmessage = (message) => {
-      wire.sdkDelivered = nowMs();
+      const delivered = nowMs();
+      wire.sdkDelivered = delivered;
       onmessage(message);
+      wire.inOnmessage += nowMs() - delivered;
     };
     return connect.call(this, { ...parameters, callbacks: { ...parameters.callbacks, onmessage: stamped } });
   };

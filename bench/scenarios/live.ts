@@ -9,6 +9,7 @@ import { PerformanceObserver, performance } from 'node:perf_hooks';
 import type { GeminiLiveStandIn } from '../../lib/testing/gemini-live-stand-in.js';
 import type { LiveOut, LivePath, LiveSession } from '../live/live-path.js';
 import { liveScript, UP_FRAME } from '../live/live-frames.js';
+import { threadCpu } from '../live/thread-cpu.js';
 import { wire } from '../live/wire-clock.js';
 import { collectGarbage, median, nowMs } from '../stats.js';
 
@@ -40,8 +41,16 @@ export interface LiveRun {
   heapMb: number[];
   /** Process CPU time (user + system) over the frames, µs per frame, GCs for the heap samples excluded (the stand-in's share included). */
   cpuUsPerFrame: number;
-  /** Per block, in order: its frames, their median round trip (ms) and the CPU time (µs per frame). */
-  blocks: Array<{ frames: number; roundTripMs: number; cpuUsPerFrame: number }>;
+  /**
+   * Per block, in order: its frames, their median round trip (ms), the process CPU time (µs per
+   * frame) and its split: the main thread's (every path's JavaScript and the stand-in's) and the
+   * other threads' (V8's compiler and GC helpers, libuv's pool; 0 for both without Linux's /proc);
+   * and the time the path's own calls took (`sendAudio` but the SDK's `sendRealtimeInput` within
+   * it, plus its `onmessage`, the SDK's JSON parse excluded), µs per frame: the path's own
+   * synchronous work on a frame, a part of the main thread's (@google/adk does most of its work
+   * later, in its async generators, so little of it shows here).
+   */
+  blocks: Array<{ frames: number; roundTripMs: number; cpuUsPerFrame: number; mainCpuUsPerFrame: number; otherCpuUsPerFrame: number; syncUsPerFrame: number }>;
   /** The garbage collector's pauses on the main thread during this path's blocks, µs per frame (the heap samples' full GCs excluded). */
   gcUsPerFrame: number;
 }
@@ -143,21 +152,34 @@ async function runBlock(open: Open, options: LiveOptions): Promise<void> {
   const { session, arrivals, run } = open;
   const frames = Math.min(options.block, options.frames - open.sent);
   const roundTrips: number[] = [];
+  const threadsStart = threadCpu();
+  const onmessageStart = wire.inOnmessage;
+  let inSend = 0;
   const cpuStart = process.cpuUsage();
   const from = performance.now();
   for (let frame = 0; frame < frames; frame++) {
     const arrived = arrivals.next('audio');
+    const sdkSendBefore = wire.inSdkSend;
     const start = nowMs();
     session.sendAudio(UP_FRAME);
+    inSend += nowMs() - start - (wire.inSdkSend - sdkSendBefore);
     const at = await arrived;
     roundTrips.push(at - start);
     run.addedMs.push(wire.sent - start + (at - wire.received));
     run.frameworkMs.push(wire.sdkSend - start + (at - wire.sdkDelivered));
   }
   const cpuUs = cpuSince(cpuStart);
+  const threads = threadCpu();
   open.windows.push([from, performance.now()]);
   run.roundTripMs.push(...roundTrips);
-  run.blocks.push({ frames, roundTripMs: median(roundTrips), cpuUsPerFrame: cpuUs / frames });
+  run.blocks.push({
+    frames,
+    roundTripMs: median(roundTrips),
+    cpuUsPerFrame: cpuUs / frames,
+    mainCpuUsPerFrame: (threads.main - threadsStart.main) / 1000 / frames,
+    otherCpuUsPerFrame: (threads.others - threadsStart.others) / 1000 / frames,
+    syncUsPerFrame: ((inSend + wire.inOnmessage - onmessageStart) * 1000) / frames,
+  });
   const before = open.sent;
   open.sent += frames;
   if (Math.floor(open.sent / options.heapEvery) > Math.floor(before / options.heapEvery) || open.sent === options.frames) {
