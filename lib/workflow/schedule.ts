@@ -1,6 +1,7 @@
 import type { RouteValue } from '../events/node-info.js';
 import { PersistentMap } from '../utils/persistent-map.js';
 import { arriveAt, type JoinArrivals, latestArrivals } from './join-arrivals.js';
+import { commonBranch } from './common-branch.js';
 import { nextTargets } from './next-targets.js';
 import { type NodeCheckpointState, NodeStatus } from './node-status.js';
 import type { WorkflowGraph } from './workflow-graph.js';
@@ -222,7 +223,7 @@ function arriveAtJoin(
   const latest = latestArrivals(arrived, predecessors);
   if (latest === undefined) return joinArrivals.set(join, arrived);
   const input = Object.fromEntries(predecessors.map((p, i) => [p, latest[i]!.output]));
-  const branch = commonBranch(latest.map((arrival) => arrival.branch));
+  const branch = commonBranch(latest);
   triggers.push({ node: join, input, branch, subBranch: false });
   return joinArrivals.delete(join);
 }
@@ -288,12 +289,4 @@ function startReadyOf(
  */
 export function subBranchOf(branch: string | undefined, segment: string): string {
   return branch ? `${branch}.${segment}` : segment;
-}
-
-/** The longest common prefix (in segments) of some branches; `undefined` when empty. */
-function commonBranch(branches: ReadonlyArray<string | undefined>): string | undefined {
-  const split = branches.map((b) => (b ? b.split('.') : []));
-  const common: string[] = [];
-  for (let i = 0; split.every((s) => i < s.length && s[i] === split[0]![i]); i++) common.push(split[0]![i]!);
-  return common.length ? common.join('.') : undefined;
 }
