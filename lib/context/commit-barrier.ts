@@ -89,9 +89,10 @@ export class CommitBarrier {
   /**
    * The Runner's side: counts each arriving event, then commits them one at a time, in arrival
    * order, counting each as committed when its commit step completes. An event for which
-   * `forward` returns a result needs no commit step (a partial event, when no plugin watches
-   * events): if nothing is queued, that result is handed on at once and counted, with no
-   * subscription ({@link concatMapOrForward}).
+   * `forward` returns a result is committed by `forward` itself, or needs no commit (a partial
+   * event, or one a synchronous store wrote at once, when no plugin watches events): if nothing
+   * is queued, that result is handed on at once and counted, with no subscription
+   * ({@link concatMapOrForward}).
    *
    * ```
    * source:   a──b──p─────        p: partial, forwarded
