@@ -1,4 +1,4 @@
-import { first, ignoreElements, Observable, type OperatorFunction, Subject } from 'rxjs';
+import { first, ignoreElements, Observable, type Observer, type OperatorFunction, Subject, type Unsubscribable } from 'rxjs';
 import type { Event } from '../events/event.js';
 import { concatMapOrForward } from '../operators/concat-map-or-forward.js';
 
@@ -74,24 +74,39 @@ export class CommitBarrier {
    * ```
    */
   emit(event: Event): Observable<Event> {
-    return new Observable<Event>((subscriber) => {
-      const before = this.arrivals;
-      subscriber.next(event);
-      const reached = this.arrivals;
-      if (reached === before || this.committed >= reached) {
-        subscriber.complete();
-        return undefined;
-      }
-      return this.commits.pipe(first((count) => count >= reached), ignoreElements()).subscribe(subscriber);
-    });
+    return new Observable<Event>((subscriber) => this.emitTo(event, subscriber));
+  }
+
+  /**
+   * {@link emit} into `observer`, without an Observable of its own: `event` to `observer.next`,
+   * then `observer.complete()` once what the emission delivered to the Runner is committed; at
+   * once (returning `undefined`) when it already is, else the wait's subscription is returned. For
+   * an engine that emits an event per step and observes the commit itself (a workflow's function
+   * node); a throw of `observer.next` reaches the caller.
+   *
+   * @example
+   * ```ts
+   * const waiting = barrier.emitTo(event, { next: render, error: fail, complete: goOn });
+   * ```
+   */
+  emitTo(event: Event, observer: Observer<Event>): Unsubscribable | undefined {
+    const before = this.arrivals;
+    observer.next(event);
+    const reached = this.arrivals;
+    if (reached === before || this.committed >= reached) {
+      observer.complete();
+      return undefined;
+    }
+    return this.commits.pipe(first((count) => count >= reached), ignoreElements()).subscribe(observer);
   }
 
   /**
    * The Runner's side: counts each arriving event, then commits them one at a time, in arrival
    * order, counting each as committed when its commit step completes. An event for which
-   * `forward` returns a result needs no commit step (a partial event, when no plugin watches
-   * events): if nothing is queued, that result is handed on at once and counted, with no
-   * subscription ({@link concatMapOrForward}).
+   * `forward` returns a result is committed by `forward` itself, or needs no commit (a partial
+   * event, or one a synchronous store wrote at once, when no plugin watches events): if nothing
+   * is queued, that result is handed on at once and counted, with no subscription
+   * ({@link concatMapOrForward}).
    *
    * ```
    * source:   a──b──p─────        p: partial, forwarded

@@ -1,5 +1,5 @@
 import type { Content } from '@google/genai';
-import { BehaviorSubject, defer, EMPTY, filter, map, type Observable, take } from 'rxjs';
+import { BehaviorSubject, defer, EMPTY, filter, map, type Observable, type Observer, take, type Unsubscribable } from 'rxjs';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import type { ActiveEventsCompaction } from '../compaction/events-compaction-config.js';
 import { createEventActions } from '../events/event-actions.js';
@@ -280,6 +280,20 @@ export class InvocationContext {
    */
   emit(event: Event): Observable<Event> {
     return this.invocation.commitBarrier.emit(event);
+  }
+
+  /**
+   * {@link emit} into `observer`, with no Observable per event ({@link CommitBarrier.emitTo}):
+   * `event` to `observer.next`, then `observer.complete()` once committed; returns the wait's
+   * subscription, or `undefined` when the commit was done during the emission.
+   *
+   * @example
+   * ```ts
+   * const waiting = ctx.emitTo(event, { next: render, error: fail, complete: goOn });
+   * ```
+   */
+  emitTo(event: Event, observer: Observer<Event>): Unsubscribable | undefined {
+    return this.invocation.commitBarrier.emitTo(event, observer);
   }
 
   /**

@@ -8,7 +8,8 @@ import { callbackChain } from '../plugins/callback-chain.js';
  * The Runner's commit step, per event, one at a time and in arrival order (through the
  * invocation's {@link CommitBarrier}): persist it (partial events never reach the store, as in
  * ADK's Runner; `isStored` may leave out more, as the live mode does; with no `onEventCallback`
- * events not stored take the barrier's fast lane), let
+ * events not stored, and events a synchronous store writes at once, take the barrier's fast
+ * lane), let
  * the plugins' `onEventCallback` replace what the caller sees (the stored event is what the
  * session keeps), and hand it to the caller. Only then does the agent code waiting in
  * `ctx.emit(event)` resume, so it observes the committed state. The agent's event is never
@@ -33,8 +34,23 @@ export function commitEvents(ctx: InvocationContext, barrier: CommitBarrier, isS
   const presented = onEvent.replaceEach((stored) => [ctx, stored]);
   return barrier.commitInOrder(
     onEvent.registered ? (event) => store(withRunMetadata(ctx, event)).pipe(presented) : (event) => store(withRunMetadata(ctx, event)),
-    (event) => (!isStored(event) && !onEvent.registered ? withRunMetadata(ctx, event) : undefined),
+    onEvent.registered ? declined : (event) => committedNow(ctx, event, isStored),
   );
+}
+
+/** With an `onEventCallback` every event goes through the commit's Observable. */
+function declined(): undefined {
+  return undefined;
+}
+
+/**
+ * With no `onEventCallback`, an event's commit done at once when nothing in it waits: an event not
+ * stored, or one the store writes synchronously (the session service's `appendEventNow`);
+ * `undefined` sends it through the store's Observable.
+ */
+function committedNow(ctx: InvocationContext, event: Event, isStored: (event: Event) => boolean): Event | undefined {
+  if (!isStored(event)) return withRunMetadata(ctx, event);
+  return ctx.sessionService.appendEventNow(ctx.session, withRunMetadata(ctx, event));
 }
 
 /** The default of what is stored: every event but partial ones. */

@@ -111,6 +111,24 @@ export abstract class BaseSessionService {
     return this.getSession(ref);
   }
 
+  /**
+   * {@link appendEvent} done at once, for a store that writes synchronously: `event` stored and
+   * committed into `session`, and the stored event returned (a partial event untouched), as
+   * `appendEvent`'s Observable would emit it before completing; a store that cannot write
+   * synchronously returns `undefined` (the default), and its caller subscribes to `appendEvent`.
+   * A throw is the store's error. The Runner's commit step asks it first for each event, so a
+   * synchronous store costs no Observable per event.
+   *
+   * @example
+   * ```ts
+   * const stored = service.appendEventNow(session, event);
+   * (stored === undefined ? service.appendEvent(session, event) : of(stored)).subscribe(render);
+   * ```
+   */
+  appendEventNow(_session: Session, _event: Event): Event | undefined {
+    return undefined;
+  }
+
   /** Stores `event` and commits it into `session`; emits the stored event. */
   appendEvent(session: Session, event: Event): Observable<Event> {
     if (event.partial) return of(event);

@@ -132,10 +132,30 @@ export class InMemorySessionService extends BaseSessionService {
   override appendEvent(session: Session, event: Event): Observable<Event> {
     if (event.partial || this.storeEvent !== InMemorySessionService.prototype.storeEvent) return super.appendEvent(session, event);
     return new Observable<Event>((subscriber) => {
-      this.store(session, withoutTempKeys(event));
-      subscriber.next(commitEvent(session, event));
+      subscriber.next(this.storedAndCommitted(session, event));
       subscriber.complete();
     });
+  }
+
+  /**
+   * {@link appendEvent} at once (this store writes synchronously), unless a subclass overrides
+   * `appendEvent` or `storeEvent` (a slower or failing store): then `undefined`, and the caller
+   * goes through `appendEvent`.
+   *
+   * @example
+   * ```ts
+   * service.appendEventNow(session, createEvent({ author: 'user' })); // the stored event
+   * ```
+   */
+  override appendEventNow(session: Session, event: Event): Event | undefined {
+    if (this.appendEvent !== InMemorySessionService.prototype.appendEvent || this.storeEvent !== InMemorySessionService.prototype.storeEvent) return undefined;
+    return event.partial ? event : this.storedAndCommitted(session, event);
+  }
+
+  /** `event` stored (free of `temp:` keys) and committed into `session`: the committed event. */
+  private storedAndCommitted(session: Session, event: Event): Event {
+    this.store(session, withoutTempKeys(event));
+    return commitEvent(session, event);
   }
 
   protected storeEvent(session: Session, event: Event): Observable<unknown> {

@@ -85,7 +85,9 @@ export function finishedAttempt(ctx: NodeContext, collected: CollectedNodeItems)
   const route = ownRoute === undefined ? undefined : { route: ownRoute };
   const needsOutputEvent = hasOutput && !collected.emitted;
   const unrecorded = !collected.recorded && !collected.interruptIds.length;
-  const needsEvent = needsOutputEvent || ownRoute !== undefined || !isEmptyStateDelta(ctx.actions.stateDelta) || unrecorded;
+  // actions the run never read (made at their first read) hold no state written
+  const delta = ctx.recordedActions?.stateDelta;
+  const needsEvent = needsOutputEvent || ownRoute !== undefined || (delta !== undefined && !isEmptyStateDelta(delta)) || unrecorded;
   const result = { output, hasOutput, routes, interruptIds: collected.interruptIds, branch: scope.branch };
   if (!needsEvent) return { event: undefined, result };
   const event = ctx.createEvent(needsOutputEvent ? { output, nodeInfo: { path: scope.path, outputFor: [...scope.outputFor] }, actions: route } : { actions: route });

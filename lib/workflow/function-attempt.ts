@@ -191,7 +191,7 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
   /** The attempt's end once everything is folded: the output event committed, or none needed. */
   private finish(collected: CollectedNodeItems): void {
     const ctx = this.ctx!;
-    let commit: Observable<Event>;
+    let event: Event;
     try {
       if (afterNodeHook(ctx, collected)) {
         this.follow(endNodeAttempt(ctx, this.info(), collected));
@@ -204,12 +204,26 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
         return;
       }
       this.result = finished.result;
-      commit = ctx.emit(finished.event);
+      event = ctx.stamp(finished.event);
     } catch (error) {
       this.fail(error);
       return;
     }
-    this.inner = commit.subscribe(new OutputCommit(this));
+    this.commit(event);
+  }
+
+  /**
+   * `ctx.emit(event)` observed by an {@link OutputCommit}, without the Observable: the commit
+   * barrier's `emitTo`, a throw of it going to the commit's `error` as the Observable's subscribe
+   * would send it (dropped once the commit has ended).
+   */
+  private commit(event: Event): void {
+    const commit = new OutputCommit(this);
+    try {
+      this.inner = this.ctx!.invocation.emitTo(event, commit);
+    } catch (error) {
+      commit.error(error);
+    }
   }
 
   /** The general path for what is not a plain value: the node items, the children merged until they complete, then collected. */

@@ -2,7 +2,7 @@ import type { Observable } from 'rxjs';
 import type { BaseAgent } from '../agents/base-agent.js';
 import { CallbackContext } from '../context/callback-context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
-import { createEventActions, type EventActions } from '../events/event-actions.js';
+import type { EventActions } from '../events/event-actions.js';
 import type { Event, EventInit } from '../events/event.js';
 import type { RouteValue } from '../events/node-info.js';
 import type { BaseTool } from '../tools/base-tool.js';
@@ -80,7 +80,8 @@ export class NodeContext extends CallbackContext {
   route: RouteValue | RouteValue[] | undefined;
   private readonly scope: NodeRunScope;
 
-  constructor(invocationContext: InvocationContext, input: unknown, scope: NodeRunScope, actions: EventActions = createEventActions()) {
+  constructor(invocationContext: InvocationContext, input: unknown, scope: NodeRunScope, actions?: EventActions) {
+    // no actions given: made at their first read (most node runs write no state: their output event carries none)
     super(invocationContext, actions);
     this.input = input;
     this.scope = scope;
@@ -182,8 +183,9 @@ export class NodeContext extends CallbackContext {
 
   /** The state written since the last event, removed from the pending delta (it goes into the next event). */
   takeStateDelta(): Record<string, unknown> | undefined {
-    const pending = this.actions.stateDelta;
-    if (isEmptyStateDelta(pending)) return undefined;
+    // actions never read have no state written into them: not made here
+    const pending = this.recordedActions?.stateDelta;
+    if (pending === undefined || isEmptyStateDelta(pending)) return undefined;
     const keys = Object.keys(pending);
     const taken = { ...pending };
     for (const key of keys) delete pending[key];

@@ -1,6 +1,7 @@
 import type { RouteValue } from '../events/node-info.js';
-import { PersistentMap } from '../utils/persistent-map.js';
+import { DiffMap } from '../utils/diff-map.js';
 import { arriveAt, type JoinArrivals, latestArrivals } from './join-arrivals.js';
+import { commonBranch } from './common-branch.js';
 import { nextTargets } from './next-targets.js';
 import { type NodeCheckpointState, NodeStatus } from './node-status.js';
 import type { WorkflowGraph } from './workflow-graph.js';
@@ -45,18 +46,19 @@ export interface NodeRuns {
 
 /**
  * The scheduler's state: pure data, replaced (never changed) by {@link schedule}. The per-node
- * tables are persistent maps, so a message changes one node's entry without copying the others'
- * (a 100-wide fan-out stays linear).
+ * tables are persistent maps ({@link DiffMap}), so a message changes one node's entry without
+ * copying the others' (a 100-wide fan-out stays linear), in place when it goes on from the newest
+ * state (as the workflow's `scan` does).
  */
 export interface SchedulerState {
   /** Triggers not started yet, in arrival order (each node's are its FIFO). */
   readonly pending: readonly Trigger[];
   /** Per node that has run: its run count and whether it runs now (one entry: one lookup and one write per start or end). */
-  readonly runs: PersistentMap<NodeRuns>;
+  readonly runs: DiffMap<NodeRuns>;
   /** How many nodes have a run in progress. */
   readonly running: number;
   /** Per join node: the predecessors arrived since it last fired, with their output and branch (newest first). */
-  readonly joinArrivals: PersistentMap<JoinArrivals>;
+  readonly joinArrivals: DiffMap<JoinArrivals>;
   /** Nodes paused on input requests, with the request ids. */
   readonly waiting: ReadonlyMap<string, readonly string[]>;
   /** The terminal node that produced the workflow's output, and that output. */
@@ -100,7 +102,7 @@ export interface SchedulerStep {
  * ```
  */
 export function initialSchedulerState(): SchedulerState {
-  return { pending: NO_TRIGGERS, runs: PersistentMap.empty(), running: 0, joinArrivals: PersistentMap.empty(), waiting: NO_WAITING, terminal: undefined, nodeStates: NO_NODE_STATES };
+  return { pending: NO_TRIGGERS, runs: DiffMap.empty(), running: 0, joinArrivals: DiffMap.empty(), waiting: NO_WAITING, terminal: undefined, nodeStates: NO_NODE_STATES };
 }
 
 /**
@@ -200,7 +202,7 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
 }
 
 /** `runs` with the run of `ended` (if any) no longer running. */
-function withRunEnded(runs: PersistentMap<NodeRuns>, ended: string | undefined): PersistentMap<NodeRuns> {
+function withRunEnded(runs: DiffMap<NodeRuns>, ended: string | undefined): DiffMap<NodeRuns> {
   return ended === undefined ? runs : runs.set(ended, { count: runs.get(ended)!.count, running: false });
 }
 
@@ -222,7 +224,7 @@ function arriveAtJoin(
   const latest = latestArrivals(arrived, predecessors);
   if (latest === undefined) return joinArrivals.set(join, arrived);
   const input = Object.fromEntries(predecessors.map((p, i) => [p, latest[i]!.output]));
-  const branch = commonBranch(latest.map((arrival) => arrival.branch));
+  const branch = commonBranch(latest);
   triggers.push({ node: join, input, branch, subBranch: false });
   return joinArrivals.delete(join);
 }
@@ -288,12 +290,4 @@ function startReadyOf(
  */
 export function subBranchOf(branch: string | undefined, segment: string): string {
   return branch ? `${branch}.${segment}` : segment;
-}
-
-/** The longest common prefix (in segments) of some branches; `undefined` when empty. */
-function commonBranch(branches: ReadonlyArray<string | undefined>): string | undefined {
-  const split = branches.map((b) => (b ? b.split('.') : []));
-  const common: string[] = [];
-  for (let i = 0; split.every((s) => i < s.length && s[i] === split[0]![i]); i++) common.push(split[0]![i]!);
-  return common.length ? common.join('.') : undefined;
 }

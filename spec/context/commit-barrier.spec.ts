@@ -106,6 +106,46 @@ describe('CommitBarrier', () => {
     });
   });
 
+  describe('emitTo (emit into an observer, without an Observable)', () => {
+    /** The Runner's side fed by a Subject the test emits into, committing with `commit`. */
+    function runnerSide(barrier: CommitBarrier, commit: (e: Event) => Observable<Event>) {
+      const arriving = new Subject<Event>();
+      const seen: string[] = [];
+      arriving.pipe(barrier.commitInOrder(commit)).subscribe((e) => seen.push(`caller sees ${e.id}`));
+      return { arriving, seen };
+    }
+
+    it('a synchronous commit: next, the commit, then complete, all during the call, which returns undefined', () => {
+      const barrier = new CommitBarrier();
+      const { arriving, seen } = runnerSide(barrier, (e) => of(e));
+      const waiting = barrier.emitTo(ev('a'), { next: (e) => (seen.push(`next ${e.id}`), arriving.next(e)), error: () => seen.push('error'), complete: () => seen.push('complete') });
+      expect([waiting, seen]).toEqual([undefined, ['next a', 'caller sees a', 'complete']]);
+    });
+
+    it('a commit that takes time: complete once committed; unsubscribing the returned wait means no complete', () => {
+      testScheduler().run(({ cold, flush }) => {
+        const barrier = new CommitBarrier();
+        const { arriving, seen } = runnerSide(barrier, (e) => cold('--(x|)', { x: e }));
+        const observer = (id: string) => ({ next: (e: Event) => arriving.next(e), error: () => seen.push(`error ${id}`), complete: () => seen.push(`complete ${id}`) });
+        const a = barrier.emitTo(ev('a'), observer('a'));
+        const b = barrier.emitTo(ev('b'), observer('b'));
+        expect([a === undefined, b === undefined]).toEqual([false, false]);
+        b!.unsubscribe();
+        flush();
+        expect(seen).toEqual(['caller sees a', 'complete a', 'caller sees b']);
+      });
+    });
+
+    it('without a commit side, completes at once; a throw of next reaches the caller', () => {
+      const barrier = new CommitBarrier();
+      const log: string[] = [];
+      expect(barrier.emitTo(ev('a'), { next: (e) => log.push(e.id), error: () => log.push('error'), complete: () => log.push('complete') })).toBeUndefined();
+      const boom = () => barrier.emitTo(ev('b'), { next: () => { throw new Error('boom'); }, error: () => log.push('error'), complete: () => log.push('complete') });
+      expect(boom).toThrow('boom');
+      expect(log).toEqual(['a', 'complete']);
+    });
+  });
+
   describe('the fast lane (forward)', () => {
     const partial = (id: string): Event => createEvent({ id, author: 'agent', timestamp: 0, partial: true });
     const forwardPartial = (e: Event): Event | undefined => (e.partial ? e : undefined);

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { firstValueFrom, type Observable } from 'rxjs';
 import type { Event } from '../../lib/events/event.js';
 import type { Session } from '../../lib/sessions/session.js';
@@ -180,6 +181,46 @@ describe('InMemorySessionService', () => {
     const { service, session } = await setup();
     await firstValueFrom(service.deleteSession({ appName: app, userId: 'u1', sessionId: session.id }));
     await expect(firstValueFrom(service.appendEvent(session, createEvent({ author: 'a' })))).rejects.toThrow(/does not exist/);
+    expect(session.events).toHaveLength(0);
+  });
+});
+
+describe('InMemorySessionService.appendEventNow (the append done at once)', () => {
+  it('stores and commits as appendEvent does, and returns the stored event; a partial event untouched and not stored', async () => {
+    const { service, session } = await setup();
+    const stored = service.appendEventNow(session, createEvent({ id: 'e1', author: 'a', actions: { stateDelta: { 'temp:t': 1, kept: 2 } } }));
+    expect(stored?.actions.stateDelta).toEqual({ kept: 2 });
+    expect(session.state).toEqual({ step: 1, 'temp:t': 1, kept: 2 });
+    const partial = createEvent({ id: 'p', author: 'a', partial: true });
+    expect(service.appendEventNow(session, partial)).toBe(partial);
+    const reloaded = await firstValueFrom(service.getSession({ appName: app, userId: 'u1', sessionId: session.id }));
+    expect([reloaded!.state, reloaded!.events.map((e) => e.id)]).toEqual([{ step: 1, kept: 2 }, ['e1']]);
+  });
+
+  it('declines (undefined, nothing stored) when a subclass overrides appendEvent or storeEvent, or a spy replaces appendEvent', async () => {
+    class OwnAppend extends InMemorySessionService {
+      override appendEvent(session: Session, event: Event): Observable<Event> {
+        return super.appendEvent(session, event);
+      }
+    }
+    class OwnStore extends InMemorySessionService {
+      protected override storeEvent(session: Session, event: Event): Observable<unknown> {
+        return super.storeEvent(session, event);
+      }
+    }
+    const spied = new InMemorySessionService();
+    jest.spyOn(spied, 'appendEvent');
+    for (const service of [new OwnAppend(), new OwnStore(), spied]) {
+      const session = await firstValueFrom(service.createSession({ appName: app, userId: 'u1', sessionId: 's' }));
+      expect(service.appendEventNow(session, createEvent({ author: 'a' }))).toBeUndefined();
+      expect(session.events).toHaveLength(0);
+    }
+  });
+
+  it('throws when the session does not exist, leaving the live session as it was', async () => {
+    const { service, session } = await setup();
+    await firstValueFrom(service.deleteSession({ appName: app, userId: 'u1', sessionId: session.id }));
+    expect(() => service.appendEventNow(session, createEvent({ author: 'a' }))).toThrow(/does not exist/);
     expect(session.events).toHaveLength(0);
   });
 });

@@ -69,6 +69,16 @@ describe('AttemptScope', () => {
     });
   });
 
+  it("makes the context's actions at their first read: a stamp before any takes no state and makes none", () => {
+    const { ctx } = scopeWith(recordingRunner(() => []).runner);
+    const event = createEvent({ author: 'wf', nodeInfo: { path: spec.path }, branch: 'b' });
+    expect([ctx.stamp(event), ctx.recordedActions]).toEqual([event, undefined]);
+    ctx.state.set('k', 1);
+    expect(ctx.recordedActions?.stateDelta).toEqual({ k: 1 });
+    expect(ctx.stamp(event).actions.stateDelta).toEqual({ k: 1 });
+    expect(ctx.actions.stateDelta).toEqual({});
+  });
+
   it("gives the attempt's signal, created at the first read and aborted with the attempt", () => {
     const abort = new LazyAbortController();
     const { ctx } = scopeWith(recordingRunner(() => []).runner, abort);
