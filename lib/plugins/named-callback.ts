@@ -1,9 +1,9 @@
-import { catchError, type Observable, throwError } from 'rxjs';
+import { isObservable, Observable } from 'rxjs';
 import { inSpan } from '../context/instrumented.js';
 import { InvocationContext } from '../context/invocation-context.js';
 import { ReadonlyContext } from '../context/readonly-context.js';
 import { CallbackError } from '../utils/errors.js';
-import { fromMaybeAsync, type MaybeAsync } from '../utils/from-maybe-async.js';
+import { fromMaybeAsync, isPromiseLike, type MaybeAsync } from '../utils/from-maybe-async.js';
 import type { Hook, HookName } from './callback-types.js';
 
 /** Whose callback it is: a plugin's, or an agent's own. */
@@ -17,7 +17,11 @@ export type CallbackOwner = { pluginName: string } | { agentName: string };
  * ```
  * callback:  throws E          →  #CallbackError('The beforeToolCallback of plugin "audit" failed: E', cause E)
  * callback:  returns r         →  (r|)
+ * callback:  returns nothing   →  |
  * ```
+ *
+ * One subscriber: the callback is called when it is subscribed, and only a Promise or an
+ * Observable it returns is subscribed in turn (its first value, as `fromMaybeAsync` takes it).
  *
  * @example
  * ```ts
@@ -27,9 +31,24 @@ export type CallbackOwner = { pluginName: string } | { agentName: string };
 export function namedCallback<K extends HookName>(hook: K, owner: CallbackOwner, callback: Hook<K>): Hook<K> {
   const call = callback as (...args: unknown[]) => MaybeAsync<unknown>;
   const named = (...args: unknown[]): Observable<unknown> =>
-    fromMaybeAsync(() => inSpan(spanContextOf(args[0]), () => call(...args))).pipe(
-      catchError((cause: unknown) => throwError(() => (cause instanceof CallbackError ? cause : new CallbackError({ hook, ...owner, cause })))),
-    );
+    new Observable<unknown>((subscriber) => {
+      const fail = (cause: unknown) => subscriber.error(cause instanceof CallbackError ? cause : new CallbackError({ hook, ...owner, cause }));
+      let result: MaybeAsync<unknown>;
+      try {
+        result = inSpan(spanContextOf(args[0]), () => call(...args));
+      } catch (cause) {
+        fail(cause);
+        return undefined;
+      }
+      // a plain answer (most hooks answer nothing) settles here, without a defer, an EMPTY or an of
+      if (result === undefined || result === null) return subscriber.complete();
+      if (!isObservable(result) && !isPromiseLike(result)) {
+        subscriber.next(result);
+        return subscriber.complete();
+      }
+      const answer = result;
+      return fromMaybeAsync(() => answer).subscribe({ next: (value) => subscriber.next(value), error: fail, complete: () => subscriber.complete() });
+    });
   return named as unknown as Hook<K>;
 }
 
