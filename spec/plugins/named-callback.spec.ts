@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { firstValueFrom, lastValueFrom, NEVER, type Observable, toArray } from 'rxjs';
-import { namedCallback } from '../../lib/plugins/named-callback.js';
+import { directCallback, namedCallback } from '../../lib/plugins/named-callback.js';
 import { CallbackError } from '../../lib/utils/errors.js';
 import { testScheduler } from '../support/test-scheduler.js';
 
@@ -74,5 +74,58 @@ describe('namedCallback', () => {
     await expect(firstValueFrom(asObservable(named(() => Promise.resolve('p'))()))).resolves.toBe('p');
     await expect(lastValueFrom(asObservable(named(() => Promise.resolve(undefined))()).pipe(toArray()))).resolves.toEqual([]);
     await expect(firstValueFrom(asObservable(named(() => Promise.reject(new Error('no')))()))).rejects.toBeInstanceOf(CallbackError);
+  });
+});
+
+describe('directCallback', () => {
+  const direct = (callback: Callback) => directCallback('beforeToolCallback', { pluginName: 'audit' }, callback as never) as unknown as Callback;
+
+  it('calls the callback now and returns a plain answer as it is', () => {
+    const callback = jest.fn((...args: unknown[]) => args.join('+'));
+    expect(direct(callback)('a', 'b')).toBe('a+b');
+    expect(direct(() => undefined)()).toBeUndefined();
+    expect(direct(() => null)()).toBeNull();
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('throws a CallbackError naming the hook and the plugin when the callback throws, and a CallbackError as it is', () => {
+    const cause = new Error('boom');
+    const thrown = (() => {
+      try {
+        direct(() => {
+          throw cause;
+        })();
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(thrown).toEqual(new CallbackError({ hook: 'beforeToolCallback', pluginName: 'audit', cause }));
+    const inner = new CallbackError({ hook: 'beforeModelCallback', agentName: 'a', cause });
+    expect(() =>
+      direct(() => {
+        throw inner;
+      })(),
+    ).toThrow(inner);
+  });
+
+  it('answers an Observable with its first value, its error as a CallbackError, and follows unsubscription', () => {
+    const cause = new Error('boom');
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const many = cold('-a-b|');
+      expectObservable(asObservable(direct(() => many)())).toBe('-(a|)');
+      expectSubscriptions(many.subscriptions).toBe('^!');
+      expectObservable(asObservable(direct(() => cold('--#', undefined, cause))())).toBe('--#', undefined, new CallbackError({ hook: 'beforeToolCallback', pluginName: 'audit', cause }));
+      const never = cold('-');
+      expectObservable(asObservable(direct(() => never)()), '^-!').toBe('--');
+      expectSubscriptions(never.subscriptions).toBe('^-!');
+      expectObservable(asObservable(direct(() => cold('--|'))())).toBe('--|');
+    });
+  });
+
+  it('answers a Promise as an Observable of its defined value, its rejection as a CallbackError', async () => {
+    await expect(firstValueFrom(asObservable(direct(() => Promise.resolve('p'))()))).resolves.toBe('p');
+    await expect(lastValueFrom(asObservable(direct(() => Promise.resolve(undefined))()).pipe(toArray()))).resolves.toEqual([]);
+    await expect(firstValueFrom(asObservable(direct(() => Promise.reject(new Error('no')))()))).rejects.toBeInstanceOf(CallbackError);
   });
 });
