@@ -36,7 +36,9 @@ import type { ServerStalls } from './server-load/server-stalls.js';
 import { checkStoredSession, type StoredEvent } from './server-load/stored-session-check.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const CLI = join(ROOT, 'dist/lib/cli/main.js');
+/** The build this bench file is part of (`dist`, or a copy such as `dist-before`): its server and its library are measured. */
+const BUILD = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const CLI = join(BUILD, 'lib/cli/main.js');
 const CITIES = ['Paris', 'Rome', 'Oslo', 'Lima', 'Quito'];
 
 interface LoadShape {
@@ -230,7 +232,7 @@ async function main(): Promise<void> {
   const overload: LoadShape = { ...shape, gapMs: 0 };
   const pgUrl = value('pg-url') ?? process.env['RXADK_BENCH_PG_URL'];
   const dir = mkdtempSync(join(tmpdir(), 'rxadk-server-load-'));
-  writeLoadApp(dir, join(ROOT, 'dist/lib'), shape.modelMs);
+  writeLoadApp(dir, join(BUILD, 'lib'), shape.modelMs);
   mkdirSync(join(dir, 'node_modules'));
   symlinkSync(join(ROOT, 'node_modules/rxjs'), join(dir, 'node_modules/rxjs'));
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');

@@ -17,4 +17,10 @@ export interface PluginManagerLike {
   getPlugin(name: string): { readonly name: string } | undefined;
   /** Each plugin's implementation of the hook named `hook`, bound to its plugin, in registration order. */
   implementationsOf(hook: string): ReadonlyArray<(...args: never[]) => unknown>;
+  /**
+   * The same implementations called in place: each answers as the plugin's hook does (a value,
+   * nothing, a Promise or an Observable), with its failures named as `implementationsOf`'s are.
+   * Optional: a first-defined chain calls `implementationsOf`'s when it is absent.
+   */
+  directImplementationsOf?(hook: string): ReadonlyArray<(...args: never[]) => unknown>;
 }

@@ -3,7 +3,7 @@ import type { PluginManagerLike } from '../context/plugin-manager-like.js';
 import { firstDefined } from '../operators/first-defined.js';
 import { orElse } from '../operators/or-else.js';
 import type { Hook, HookArgs, HookName, HookResults } from './callback-types.js';
-import { namedCallback } from './named-callback.js';
+import { directCallback } from './named-callback.js';
 
 /**
  * One hook of one agent under one plugin manager, decided once: either **nothing is registered**
@@ -66,7 +66,7 @@ export function callbackChain<K extends HookName>(
   const implementations = pluginImplementations(plugins, hook);
   // asked on every workflow node step (before and after): nothing registered allocates nothing
   if (implementations.length === 0 && callbacks.length === 0) return nothingRegistered<K, HookResults[K]>();
-  const own = callbacks.map((callback) => namedCallback(hook, { agentName }, callback));
+  const own = callbacks.map((callback) => directCallback(hook, { agentName }, callback));
   const hooks = [...implementations, ...own];
   return new RegisteredChain<K, HookResults[K]>((args) => firstDefined(hooks.map((call) => () => call(...args))));
 }
@@ -76,7 +76,8 @@ export function callbackChain<K extends HookName>(
  * again (the context carries the manager as a `PluginManagerLike`, below the hooks' types).
  */
 function pluginImplementations<K extends HookName>(plugins: PluginManagerLike | undefined, hook: K): ReadonlyArray<Hook<K>> {
-  return (plugins?.implementationsOf(hook) ?? []) as ReadonlyArray<Hook<K>>;
+  // called in place when the manager can (a plain answer costs no subscription), else as Observables
+  return (plugins?.directImplementationsOf?.(hook) ?? plugins?.implementationsOf(hook) ?? []) as ReadonlyArray<Hook<K>>;
 }
 
 /** No plugin, no callback: every method hands back what it was given. */

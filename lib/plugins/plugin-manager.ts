@@ -5,7 +5,7 @@ import { fromMaybeAsync, type MaybeAsync } from '../utils/from-maybe-async.js';
 import type { BasePlugin } from './base-plugin.js';
 import { callbackChain, type CallbackChain } from './callback-chain.js';
 import type { Hook, HookArgs, HookName, HookResults } from './callback-types.js';
-import { namedCallback } from './named-callback.js';
+import { directCallback, namedCallback } from './named-callback.js';
 
 /**
  * The plugins of a Runner, in registration order, and the two ways their hooks run: as the head
@@ -22,6 +22,7 @@ import { namedCallback } from './named-callback.js';
 export class PluginManager implements PluginManagerLike {
   readonly plugins: readonly BasePlugin[];
   private readonly implementations = new Map<HookName, readonly unknown[]>();
+  private readonly directImplementations = new Map<HookName, readonly unknown[]>();
   private readonly chains = new Map<HookName, unknown>();
 
   constructor(plugins: readonly BasePlugin[] = []) {
@@ -55,6 +56,17 @@ export class PluginManager implements PluginManagerLike {
   implementationsOf<K extends HookName>(hook: K): ReadonlyArray<Hook<K>> {
     let found = this.implementations.get(hook) as ReadonlyArray<Hook<K>> | undefined;
     if (!found) this.implementations.set(hook, (found = boundImplementations(this.plugins, hook)));
+    return found;
+  }
+
+  /**
+   * Each plugin's implementation of `hook` as {@link implementationsOf} gives it, called in place
+   * (`directCallback`: a plain answer is returned as it is, a throw is a `CallbackError`), so that
+   * a chain of plugins that answer nothing subscribes to nothing per plugin. Found once per hook.
+   */
+  directImplementationsOf<K extends HookName>(hook: K): ReadonlyArray<(...args: HookArgs[K]) => MaybeAsync<HookResults[K]>> {
+    let found = this.directImplementations.get(hook) as ReadonlyArray<(...args: HookArgs[K]) => MaybeAsync<HookResults[K]>> | undefined;
+    if (!found) this.directImplementations.set(hook, (found = implementingPlugins(this.plugins, hook).map((plugin) => directCallback(hook, { pluginName: plugin.name }, (plugin[hook] as Hook<K>).bind(plugin)))));
     return found;
   }
 
@@ -122,8 +134,11 @@ export class PluginManager implements PluginManagerLike {
   }
 }
 
+function implementingPlugins(plugins: readonly BasePlugin[], hook: HookName): BasePlugin[] {
+  return plugins.filter((plugin) => typeof plugin[hook] === 'function');
+}
+
 function boundImplementations<K extends HookName>(plugins: readonly BasePlugin[], hook: K): Array<Hook<K>> {
-  return plugins
-    .filter((plugin) => typeof plugin[hook] === 'function')
+  return implementingPlugins(plugins, hook)
     .map((plugin) => namedCallback(hook, { pluginName: plugin.name }, (plugin[hook] as Hook<K>).bind(plugin)));
 }

@@ -64,6 +64,11 @@ export function recordChars(record: TraceRecord): number {
 
 function stringLengths(fields: object): number {
   let chars = 0;
-  for (const value of Object.values(fields)) if (typeof value === 'string') chars += value.length;
+  // own keys read in place (no array of values): every record is counted when kept and when dropped
+  for (const key in fields) {
+    if (!Object.hasOwn(fields, key)) continue;
+    const value = (fields as Record<string, unknown>)[key];
+    if (typeof value === 'string') chars += value.length;
+  }
   return chars;
 }

@@ -160,6 +160,8 @@ export class TraceStore {
    */
   private evict(current: InvocationTrace): void {
     const over = (): boolean => this.count > this.maxRecords || this.charCount > this.maxChars;
+    // within the bounds (every record of a run until the store is full) nothing is iterated
+    if (!over()) return;
     evictLeastRecent(this.sessions, over, (_key, session) => session.invocations.forEach((invocation) => this.uncount(invocation.records)));
     const [only] = this.sessions.values();
     if (only) this.dropOldest(only, (invocation) => over() && invocation !== current);

@@ -35,7 +35,16 @@ function normalise<T>(result: MaybeAsync<T>): Observable<T> {
   return of(result as T);
 }
 
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+/**
+ * Whether `value` is a Promise or another thenable (what {@link fromMaybeAsync} subscribes with `from`).
+ *
+ * @example
+ * ```ts
+ * isPromiseLike(Promise.resolve(1)); // true
+ * isPromiseLike(of(1));              // false
+ * ```
+ */
+export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 

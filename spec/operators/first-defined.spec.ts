@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { lastValueFrom, of, tap, toArray } from 'rxjs';
 import { firstDefined } from '../../lib/operators/first-defined.js';
 import { testScheduler } from '../support/test-scheduler.js';
 
@@ -78,5 +79,38 @@ describe('firstDefined', () => {
       expectObservable(firstDefined([() => slow]), '^--!').toBe('---');
       expectSubscriptions(slow.subscriptions).toBe('^--!');
     });
+  });
+
+  it('takes only the first value of an Observable answer, and stops a synchronous one there', () => {
+    const seen: number[] = [];
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const many = cold('-a-b|');
+      expectObservable(firstDefined([() => many])).toBe('-(a|)');
+      expectSubscriptions(many.subscriptions).toBe('^!');
+    });
+    firstDefined([() => of(1, 2, 3).pipe(tap((n) => seen.push(n)))]).subscribe();
+    expect(seen).toEqual([1]);
+  });
+
+  it('errors when a producer\'s Observable errors, and calls nothing after it', () => {
+    const after = jest.fn(() => 'x');
+    testScheduler().run(({ cold, expectObservable }) => {
+      expectObservable(firstDefined<string>([() => cold('-|'), () => cold('--#'), after])).toBe('---#');
+    });
+    expect(after).not.toHaveBeenCalled();
+  });
+
+  it('calls the producers again for each subscription', () => {
+    const first = jest.fn(() => undefined);
+    const chain = firstDefined<string>([first, () => 'b']);
+    testScheduler().run(({ expectObservable }) => {
+      expectObservable(chain).toBe('(b|)');
+      expectObservable(chain).toBe('(b|)');
+    });
+    expect(first).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes a Promise\'s value, and goes on past a Promise of undefined', async () => {
+    await expect(lastValueFrom(firstDefined<string>([() => Promise.resolve(undefined), () => Promise.resolve('p')]).pipe(toArray()))).resolves.toEqual(['p']);
   });
 });

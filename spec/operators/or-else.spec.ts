@@ -46,4 +46,25 @@ describe('orElse', () => {
       expectSubscriptions(fallback.subscriptions).toBe(['-^-!', '-^---!']);
     });
   });
+
+  it('never calls the fallback while the source never completes, and unsubscribes the source when unsubscribed', () => {
+    const fallback = jest.fn(() => EMPTY);
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source = cold('-a--');
+      expectObservable(orElse(source, fallback), '^--!').toBe('-a-');
+      expectSubscriptions(source.subscriptions).toBe('^--!');
+    });
+    expect(fallback).not.toHaveBeenCalled();
+  });
+
+  it('errors when the fallback throws', () => {
+    const boom = new Error('boom');
+    testScheduler().run(({ cold, expectObservable }) => {
+      const thrower = (): never => {
+        throw boom;
+      };
+      expectObservable(orElse(cold('-|'), thrower)).toBe('-#', undefined, boom);
+    });
+  });
 });
+

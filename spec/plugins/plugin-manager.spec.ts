@@ -6,7 +6,7 @@ import { PluginManager } from '../../lib/plugins/plugin-manager.js';
 import { callbackChain } from '../../lib/plugins/callback-chain.js';
 import type { InvocationContext } from '../../lib/context/invocation-context.js';
 import type { CallbackContext } from '../../lib/context/callback-context.js';
-import { PluginConfigError } from '../../lib/utils/errors.js';
+import { CallbackError, PluginConfigError } from '../../lib/utils/errors.js';
 import { testScheduler } from '../support/test-scheduler.js';
 
 const ctx = {} as InvocationContext;
@@ -45,6 +45,26 @@ describe('PluginManager', () => {
       expectObservable(result).toBe('-e|');
       expectSubscriptions(agent.subscriptions).toBe('^-!');
     });
+  });
+
+  it('directImplementationsOf: the implementations called in place, found once per hook, failures named like implementationsOf\'s', () => {
+    const boom = new Error('boom');
+    const plugins = new PluginManager([
+      createPlugin({ name: 'quiet', beforeRunCallback: () => undefined }),
+      createPlugin({ name: 'answers', beforeRunCallback: () => content('now') }),
+      createPlugin({
+        name: 'fails',
+        beforeRunCallback: () => {
+          throw boom;
+        },
+      }),
+    ]);
+    const [quiet, answers, fails] = plugins.directImplementationsOf('beforeRunCallback');
+    expect(plugins.directImplementationsOf('beforeRunCallback')).toBe(plugins.directImplementationsOf('beforeRunCallback'));
+    expect(quiet!(ctx)).toBeUndefined();
+    expect(answers!(ctx)).toEqual(content('now'));
+    expect(() => fails!(ctx)).toThrow(new CallbackError({ hook: 'beforeRunCallback', pluginName: 'fails', cause: boom }));
+    expect(plugins.directImplementationsOf('onEventCallback')).toEqual([]);
   });
 
   it('runAll: every plugin runs, in order, even when one returns something', () => {
