@@ -22,7 +22,19 @@ export interface NextTargets {
  * ```
  */
 export function nextTargets(graph: WorkflowGraph, node: string, routes: readonly RouteValue[]): NextTargets {
-  const edges = graph.outgoing.get(node) ?? NO_EDGES;
+  // a node without routed edges leads to the same nodes whatever its routes: found once, at the graph's build
+  return graph.fixedTargets.get(node) ?? edgeTargets(graph.outgoing.get(node) ?? NO_EDGES, routes);
+}
+
+/**
+ * The targets of a node's outgoing `edges` given the routes it took (see {@link nextTargets}).
+ *
+ * @example
+ * ```ts
+ * edgeTargets([{ from: 'a', to: 'b', routes: undefined }], []); // { targets: ['b'], unmatched: false }
+ * ```
+ */
+export function edgeTargets(edges: readonly GraphEdge[], routes: readonly RouteValue[]): NextTargets {
   // one pass over the edges, no Set or closure: a node step asks this on every run
   let routed = false;
   let anyMatched = false;
