@@ -45,15 +45,19 @@ export function edgeTargets(edges: readonly GraphEdge[], routes: readonly RouteV
     if (!anyMatched && matchesAny(edge.routes, routes)) anyMatched = true;
     if (!hasDefault && edge.routes.includes(DEFAULT_ROUTE)) hasDefault = true;
   }
-  const targets: string[] = [];
+  // made with its first target (a `[]` pushed to takes room for 16)
+  let targets: string[] | undefined;
   for (const edge of edges) {
     const fires = !edge.routes || (anyMatched ? matchesAny(edge.routes, routes) : edge.routes.includes(DEFAULT_ROUTE));
-    if (fires && !targets.includes(edge.to)) targets.push(edge.to);
+    if (!fires) continue;
+    if (targets === undefined) targets = [edge.to];
+    else if (!targets.includes(edge.to)) targets.push(edge.to);
   }
-  return { targets, unmatched: routes.length > 0 && routed && !anyMatched && !hasDefault };
+  return { targets: targets ?? NO_TARGETS, unmatched: routes.length > 0 && routed && !anyMatched && !hasDefault };
 }
 
 const NO_EDGES: readonly GraphEdge[] = [];
+const NO_TARGETS: readonly string[] = Object.freeze([]);
 
 /** Whether an edge's routes match one of the routes taken (as strings, as ADK compares them; `DEFAULT_ROUTE` never). */
 function matchesAny(edgeRoutes: readonly RouteValue[], routes: readonly RouteValue[]): boolean {
