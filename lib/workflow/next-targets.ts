@@ -39,7 +39,9 @@ export function edgeTargets(edges: readonly GraphEdge[], routes: readonly RouteV
   let routed = false;
   let anyMatched = false;
   let hasDefault = false;
-  for (const edge of edges) {
+  // indexed loops: a `for…of` made an iterator and a result object per edge in the profiles
+  for (let i = 0; i < edges.length; i++) {
+    const edge = edges[i]!;
     if (!edge.routes) continue;
     routed = true;
     if (!anyMatched && matchesAny(edge.routes, routes)) anyMatched = true;
@@ -47,7 +49,8 @@ export function edgeTargets(edges: readonly GraphEdge[], routes: readonly RouteV
   }
   // made with its first target (a `[]` pushed to takes room for 16)
   let targets: string[] | undefined;
-  for (const edge of edges) {
+  for (let i = 0; i < edges.length; i++) {
+    const edge = edges[i]!;
     const fires = !edge.routes || (anyMatched ? matchesAny(edge.routes, routes) : edge.routes.includes(DEFAULT_ROUTE));
     if (!fires) continue;
     if (targets === undefined) targets = [edge.to];
@@ -61,10 +64,11 @@ const NO_TARGETS: readonly string[] = Object.freeze([]);
 
 /** Whether an edge's routes match one of the routes taken (as strings, as ADK compares them; `DEFAULT_ROUTE` never). */
 function matchesAny(edgeRoutes: readonly RouteValue[], routes: readonly RouteValue[]): boolean {
-  for (const edgeRoute of edgeRoutes) {
+  for (let i = 0; i < edgeRoutes.length; i++) {
+    const edgeRoute = edgeRoutes[i];
     if (edgeRoute === DEFAULT_ROUTE) continue;
     const wanted = String(edgeRoute);
-    for (const route of routes) if (String(route) === wanted) return true;
+    for (let j = 0; j < routes.length; j++) if (String(routes[j]) === wanted) return true;
   }
   return false;
 }

@@ -91,7 +91,9 @@ function startThenFinished(start: SchedulerMessage, finished: Subject<SchedulerM
 
 /** What one scheduler step does: warn, fail on a second terminal output, start runs, or finish. */
 function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: SchedulerStep, messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
-  for (const warning of step.warnings) {
+  // an indexed loop: a `for…of` made an iterator and a result object on every step in the profiles
+  for (let i = 0; i < step.warnings.length; i++) {
+    const warning = step.warnings[i]!;
     console.warn(`[rxadk] ${warning}`);
     invocation.instrumentation?.warning?.(invocation, warning);
   }

@@ -192,7 +192,9 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
   // made with the first trigger (a `[]` pushed to takes room for 16): none when a branch only arrives at a join
   let triggers: Trigger[] | undefined;
   let joinArrivals = state.joinArrivals;
-  for (const target of targets) {
+  // indexed loops here and below: a `for…of` made an iterator and a result object per item in the profiles
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i]!;
     let trigger: Trigger | undefined;
     if (graph.nodes.get(target)?.isJoin) {
       const arrived = arriveAt(joinArrivals.get(target), node, result.output, result.branch);
@@ -261,7 +263,8 @@ function startReadyOf(
   // a step with no trigger; a `[]` pushed to takes room for 16)
   let pending: Trigger[] | undefined;
   let start: ScheduledRun[] | undefined;
-  for (const trigger of triggers) {
+  for (let i = 0; i < triggers.length; i++) {
+    const trigger = triggers[i]!;
     const ran = runs.get(trigger.node);
     const busy = ran?.running === true && trigger.node !== ended;
     if (busy || running >= maxConcurrency || (waiting.size > 0 && waiting.has(trigger.node))) {
