@@ -109,21 +109,29 @@ function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: Sche
     const finished = of<GraphRunItem>({ kind: 'finished', output: terminal?.output, hasOutput: terminal !== undefined, interruptIds: [...waiting.values()].flat() });
     return invocation.isResumable && step.settled ? concat(checkpointItem(invocation, spec, step), finished) : finished;
   }
+  // the runs' specs are made as they start (no array of them), but where a checkpoint needs them first
+  if (!invocation.isResumable) return startedRuns(invocation, spec, step.start, messages, undefined);
   const runs = step.start.map((run) => nodeRunSpecOf(spec, run));
-  const started = startedRuns(invocation, runs, step.start, messages);
-  if (!invocation.isResumable) return started;
+  const started = startedRuns(invocation, spec, step.start, messages, runs);
   const ranForReal = step.settled === true || runs.some((run) => replayedNodeRun(run) === undefined);
   return ranForReal ? concat(checkpointItem(invocation, spec, step), started) : started;
 }
 
 /**
- * The runs a step starts, merged. A step that starts none (a branch arriving at a join, most
- * steps of a fan-out) is `EMPTY`, and one run is subscribed as it is, without a merge around it.
+ * The runs a step starts, merged, each with its spec from `runs` when given, else made from the
+ * scheduled run. A step that starts none (a branch arriving at a join, most steps of a fan-out)
+ * is `EMPTY`, and one run is subscribed as it is, without a merge around it.
  */
-function startedRuns(invocation: InvocationContext, runs: readonly NodeRunSpec[], scheduled: readonly ScheduledRun[], messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
-  if (runs.length === 0) return EMPTY;
-  if (runs.length === 1) return runScheduled(invocation, runs[0]!, scheduled[0]!.node, messages);
-  return from(runs).pipe(leanMergeMap((run, i) => runScheduled(invocation, run, scheduled[i]!.node, messages)));
+function startedRuns(
+  invocation: InvocationContext,
+  spec: GraphRunSpec,
+  scheduled: readonly ScheduledRun[],
+  messages: Subject<SchedulerMessage>,
+  runs: readonly NodeRunSpec[] | undefined,
+): Observable<GraphRunItem> {
+  if (scheduled.length === 0) return EMPTY;
+  if (scheduled.length === 1) return runScheduled(invocation, runs?.[0] ?? nodeRunSpecOf(spec, scheduled[0]!), scheduled[0]!.node, messages);
+  return from(scheduled).pipe(leanMergeMap((run, i) => runScheduled(invocation, runs?.[i] ?? nodeRunSpecOf(spec, run), run.node, messages)));
 }
 
 /**
