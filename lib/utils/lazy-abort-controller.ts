@@ -1,8 +1,15 @@
+/** What holds a parent's signal, for a {@link LazyAbortController} (an `InvocationContext`). */
+export interface AbortSignalSource {
+  readonly abortSignal: AbortSignal;
+}
+
 /**
  * An `AbortController` created only when someone asks for its signal: most runs and most tool
  * calls never look at theirs, and creating (and linking) controllers for all of them would be
  * wasted work. With a parent, the signal also fires when the parent's does (a tool call inside
- * a run). {@link abort} before anyone asked makes the signal start out aborted.
+ * a run). {@link abort} before anyone asked makes the signal start out aborted. The parent is a
+ * function returning its signal, or an object whose `abortSignal` it is (an `InvocationContext`:
+ * no closure made per controller), read when the signal is first read.
  *
  * The link to the parent is a plain `'abort'` listener on the parent's signal, added when the
  * signal is first read and removed by {@link dispose} (or when either side aborts). The owner
@@ -38,7 +45,7 @@ export class LazyAbortController {
   /** The listener on `linkedParent`: made when the signal is linked (most controllers never are). */
   private onParentAbort: (() => void) | undefined;
 
-  constructor(private readonly parent?: () => AbortSignal) {}
+  constructor(private readonly parent?: (() => AbortSignal) | AbortSignalSource) {}
 
   /**
    * The signal (created on first access, already aborted if the work was cancelled before, or if
@@ -74,7 +81,8 @@ export class LazyAbortController {
   }
 
   private link(controller: AbortController): void {
-    const parent = this.parent?.();
+    const source = this.parent;
+    const parent = typeof source === 'function' ? source() : source?.abortSignal;
     if (!parent) return;
     if (parent.aborted) controller.abort(parent.reason);
     else if (!this.disposed) {

@@ -12,6 +12,7 @@ import type { NodeRunItem } from './node-run-item.js';
 import { validateNodeValue } from './validate-node-value.js';
 import { isEmptyStateDelta } from '../sessions/state-delta.js';
 import type { NodeRunResult } from './schedule.js';
+import { nodeEndEvent } from './node-end-event.js';
 
 /**
  * The end of an attempt whose node items are all folded into `collected`: the plugins'
@@ -81,8 +82,6 @@ export function finishedAttempt(ctx: NodeContext, collected: CollectedNodeItems)
   const routes = ownRoute === undefined ? collected.routes : Array.isArray(ownRoute) ? ownRoute : [ownRoute];
   const output = collected.hasOutput && !collected.interruptIds.length ? checkedOutput(ctx, collected.output) : undefined;
   const hasOutput = collected.hasOutput && !collected.interruptIds.length;
-  // no route: no actions to copy (the event gets the three empty deltas at once)
-  const route = ownRoute === undefined ? undefined : { route: ownRoute };
   const needsOutputEvent = hasOutput && !collected.emitted;
   const unrecorded = !collected.recorded && !collected.interruptIds.length;
   // actions the run never read (made at their first read) hold no state written
@@ -90,8 +89,7 @@ export function finishedAttempt(ctx: NodeContext, collected: CollectedNodeItems)
   const needsEvent = needsOutputEvent || ownRoute !== undefined || (delta !== undefined && !isEmptyStateDelta(delta)) || unrecorded;
   const result = { output, hasOutput, routes, interruptIds: collected.interruptIds, branch: scope.branch };
   if (!needsEvent) return { event: undefined, result };
-  const event = ctx.createEvent(needsOutputEvent ? { output, nodeInfo: { path: scope.path, outputFor: [...scope.outputFor] }, actions: route } : { actions: route });
-  return { event, result };
+  return { event: nodeEndEvent(ctx, needsOutputEvent, output, ownRoute), result };
 }
 
 /** Commits the event of a finished attempt, if it needs one ({@link finishedAttempt}), then says how it ended. */

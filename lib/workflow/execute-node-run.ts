@@ -125,7 +125,7 @@ function failed(spec: NodeRunSpec, error: unknown, attempts: number): Observable
 function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: number): Observable<NodeRunItem> {
   return defer(() => {
     const { node } = spec;
-    const abort = new LazyAbortController(() => invocation.abortSignal);
+    const abort = new LazyAbortController(invocation);
     const children = new Subject<NodeYield>();
     const ctx = attemptContext(invocation, spec, attempt, abort, children);
     const before = callbackChain(invocation.pluginManager, 'beforeNodeCallback');

@@ -96,7 +96,7 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
     private readonly engine: FunctionAttemptEngine,
     private readonly subscriber: Subscriber<NodeEventItem | R>,
   ) {
-    this.abort = new LazyAbortController(() => invocation.abortSignal);
+    this.abort = new LazyAbortController(invocation);
   }
 
   /** Runs the attempt as far as it goes synchronously; the attempt is its own teardown. */

@@ -1,4 +1,4 @@
-import { concat, defer, EMPTY, from, map, Observable, of, scan, Subject, throwError } from 'rxjs';
+import { concat, defer, EMPTY, from, map, type Observable, of, scan, throwError } from 'rxjs';
 import { leanMergeMap } from '../operators/lean-merge-map.js';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
@@ -9,6 +9,7 @@ import { initialSchedulerState, type NodeRunResult, schedule, type ScheduledRun,
 import type { WorkflowGraph } from './workflow-graph.js';
 import type { RecordedNodeRun } from './recorded-node-run.js';
 import { WorkflowGraphError } from './workflow-graph-error.js';
+import { FeedbackChannel } from './feedback-channel.js';
 import { workflowCheckpoint } from './workflow-checkpoint.js';
 
 /** One run of a workflow graph: where it sits and what it starts with. */
@@ -63,10 +64,10 @@ function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Obser
     // trampoline of this run's own delivers them after the step that fed them back returns, so a
     // long chain or loop of synchronous nodes runs in constant stack (a nested workflow keeps its
     // own, and runs to its end before its caller's next message, as ADK's does)
-    const finished = new Subject<SchedulerMessage>();
+    const finished = new FeedbackChannel<SchedulerMessage>();
     const start: SchedulerMessage = { type: 'start', input: spec.input, branch: spec.branch };
     const initial: SchedulerStep = { state: initialSchedulerState(), start: [], warnings: [], done: false };
-    return startThenFinished(start, finished).pipe(
+    return finished.messages(start).pipe(
       trampoline(),
       scan((step: SchedulerStep, message: SchedulerMessage) => schedule(spec.graph, step.state, message, spec.maxConcurrency, invocation.isResumable), initial),
       // each step's runs are one subscriber, added to nothing when they end at once (a synchronous node step)
@@ -75,23 +76,11 @@ function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Obser
   });
 }
 
-/**
- * The scheduler's messages: `start`, then the node runs' `finished` messages, subscribed before
- * `start` is delivered (what `merge(finished, of(start))` does, without the merge's subscriptions
- * to an array, to `of` and to each of them). `finished` completes once the run is done, which is
- * never before `start` was delivered.
- */
-function startThenFinished(start: SchedulerMessage, finished: Subject<SchedulerMessage>): Observable<SchedulerMessage> {
-  return new Observable<SchedulerMessage>((subscriber) => {
-    const subscription = finished.subscribe(subscriber);
-    subscriber.next(start);
-    return subscription;
-  });
-}
-
 /** What one scheduler step does: warn, fail on a second terminal output, start runs, or finish. */
-function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: SchedulerStep, messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
-  for (const warning of step.warnings) {
+function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: SchedulerStep, messages: FeedbackChannel<SchedulerMessage>): Observable<GraphRunItem> {
+  // an indexed loop: a `for…of` made an iterator and a result object on every step in the profiles
+  for (let i = 0; i < step.warnings.length; i++) {
+    const warning = step.warnings[i]!;
     console.warn(`[rxadk] ${warning}`);
     invocation.instrumentation?.warning?.(invocation, warning);
   }
@@ -107,21 +96,29 @@ function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: Sche
     const finished = of<GraphRunItem>({ kind: 'finished', output: terminal?.output, hasOutput: terminal !== undefined, interruptIds: [...waiting.values()].flat() });
     return invocation.isResumable && step.settled ? concat(checkpointItem(invocation, spec, step), finished) : finished;
   }
+  // the runs' specs are made as they start (no array of them), but where a checkpoint needs them first
+  if (!invocation.isResumable) return startedRuns(invocation, spec, step.start, messages, undefined);
   const runs = step.start.map((run) => nodeRunSpecOf(spec, run));
-  const started = startedRuns(invocation, runs, step.start, messages);
-  if (!invocation.isResumable) return started;
+  const started = startedRuns(invocation, spec, step.start, messages, runs);
   const ranForReal = step.settled === true || runs.some((run) => replayedNodeRun(run) === undefined);
   return ranForReal ? concat(checkpointItem(invocation, spec, step), started) : started;
 }
 
 /**
- * The runs a step starts, merged. A step that starts none (a branch arriving at a join, most
- * steps of a fan-out) is `EMPTY`, and one run is subscribed as it is, without a merge around it.
+ * The runs a step starts, merged, each with its spec from `runs` when given, else made from the
+ * scheduled run. A step that starts none (a branch arriving at a join, most steps of a fan-out)
+ * is `EMPTY`, and one run is subscribed as it is, without a merge around it.
  */
-function startedRuns(invocation: InvocationContext, runs: readonly NodeRunSpec[], scheduled: readonly ScheduledRun[], messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
-  if (runs.length === 0) return EMPTY;
-  if (runs.length === 1) return runScheduled(invocation, runs[0]!, scheduled[0]!.node, messages);
-  return from(runs).pipe(leanMergeMap((run, i) => runScheduled(invocation, run, scheduled[i]!.node, messages)));
+function startedRuns(
+  invocation: InvocationContext,
+  spec: GraphRunSpec,
+  scheduled: readonly ScheduledRun[],
+  messages: FeedbackChannel<SchedulerMessage>,
+  runs: readonly NodeRunSpec[] | undefined,
+): Observable<GraphRunItem> {
+  if (scheduled.length === 0) return EMPTY;
+  if (scheduled.length === 1) return runScheduled(invocation, runs?.[0] ?? nodeRunSpecOf(spec, scheduled[0]!), scheduled[0]!.node, messages);
+  return from(scheduled).pipe(leanMergeMap((run, i) => runScheduled(invocation, runs?.[i] ?? nodeRunSpecOf(spec, run), run.node, messages)));
 }
 
 /**
@@ -142,7 +139,7 @@ function nodeRunSpecOf(spec: GraphRunSpec, run: ScheduledRun): NodeRunSpec {
   return { node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history };
 }
 
-function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: string, messages: Subject<SchedulerMessage>): Observable<GraphRunItem> {
+function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: string, messages: FeedbackChannel<SchedulerMessage>): Observable<GraphRunItem> {
   return executeNodeRun(invocation, run, new FinishedMessage(node, messages));
 }
 
@@ -153,7 +150,7 @@ function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: str
 class FinishedMessage implements NodeRunEnd<never> {
   constructor(
     private readonly node: string,
-    private readonly messages: Subject<SchedulerMessage>,
+    private readonly messages: FeedbackChannel<SchedulerMessage>,
   ) {}
 
   ended(result: NodeRunResult): void {

@@ -189,14 +189,25 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
     else terminal = { node, output: result.output };
   }
   const subBranch = targets.length > 1;
-  const triggers: Trigger[] = [];
+  // made with the first trigger (a `[]` pushed to takes room for 16): none when a branch only arrives at a join
+  let triggers: Trigger[] | undefined;
   let joinArrivals = state.joinArrivals;
-  for (const target of targets) {
-    if (graph.nodes.get(target)?.isJoin) joinArrivals = arriveAtJoin(graph, joinArrivals, target, node, result, triggers);
-    else triggers.push({ node: target, input: result.output, branch: result.branch, subBranch });
+  // indexed loops here and below: a `for…of` made an iterator and a result object per item in the profiles
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i]!;
+    let trigger: Trigger | undefined;
+    if (graph.nodes.get(target)?.isJoin) {
+      const arrived = arriveAt(joinArrivals.get(target), node, result.output, result.branch);
+      trigger = firedJoin(graph, target, arrived);
+      // a join that fires starts afresh
+      joinArrivals = trigger === undefined ? joinArrivals.set(target, arrived) : joinArrivals.delete(target);
+      if (trigger === undefined) continue;
+    } else trigger = { node: target, input: result.output, branch: result.branch, subBranch };
+    if (triggers === undefined) triggers = [trigger];
+    else triggers.push(trigger);
   }
   // the next state is built once, by startReady (no intermediate states per change)
-  const pending = triggers.length === 0 ? state.pending : state.pending.length === 0 ? triggers : state.pending.concat(triggers);
+  const pending = triggers === undefined ? state.pending : state.pending.length === 0 ? triggers : state.pending.concat(triggers);
   const step = startReadyOf(state, pending, running, ended, joinArrivals, terminal, maxConcurrency, warnings, settled);
   return conflict ? { ...step, conflictingTerminals: conflict } : step;
 }
@@ -207,26 +218,16 @@ function withRunEnded(runs: DiffMap<NodeRuns>, ended: string | undefined): DiffM
 }
 
 /**
- * Records `from`'s arrival at `join`; when every predecessor has arrived, queues the join's trigger
- * (onto `triggers`, in target order with the others). Returns the join arrivals after it.
+ * The trigger of `join` once its predecessors' arrivals are `arrived`: `{predecessor: output}` on
+ * their common branch when every predecessor has arrived (its latest arrival counts), else `undefined`.
  */
-function arriveAtJoin(
-  graph: WorkflowGraph,
-  joinArrivals: SchedulerState['joinArrivals'],
-  join: string,
-  from: string,
-  result: NodeRunResult,
-  triggers: Trigger[],
-): SchedulerState['joinArrivals'] {
-  const arrived = arriveAt(joinArrivals.get(join), from, result.output, result.branch);
+function firedJoin(graph: WorkflowGraph, join: string, arrived: JoinArrivals): Trigger | undefined {
   const predecessors = graph.predecessors.get(join) ?? [];
-  // arrivals come only from the join's predecessors: it fires once each has arrived (its latest arrival counts)
+  // arrivals come only from the join's predecessors: it fires once each has arrived
   const latest = latestArrivals(arrived, predecessors);
-  if (latest === undefined) return joinArrivals.set(join, arrived);
+  if (latest === undefined) return undefined;
   const input = Object.fromEntries(predecessors.map((p, i) => [p, latest[i]!.output]));
-  const branch = commonBranch(latest);
-  triggers.push({ node: join, input, branch, subBranch: false });
-  return joinArrivals.delete(join);
+  return { node: join, input, branch: commonBranch(latest), subBranch: false };
 }
 
 /**
@@ -258,21 +259,26 @@ function startReadyOf(
 ): SchedulerStep {
   const { waiting, nodeStates } = base;
   let { runs } = base;
-  // what stays pending and what starts, made when the first trigger stays or starts (none for a step with no trigger)
+  // what stays pending and what starts, made with the first trigger that stays or starts (none for
+  // a step with no trigger; a `[]` pushed to takes room for 16)
   let pending: Trigger[] | undefined;
   let start: ScheduledRun[] | undefined;
-  for (const trigger of triggers) {
+  for (let i = 0; i < triggers.length; i++) {
+    const trigger = triggers[i]!;
     const ran = runs.get(trigger.node);
     const busy = ran?.running === true && trigger.node !== ended;
     if (busy || running >= maxConcurrency || (waiting.size > 0 && waiting.has(trigger.node))) {
-      (pending ??= []).push(trigger);
+      if (pending === undefined) pending = [trigger];
+      else pending.push(trigger);
       continue;
     }
     const runId = (ran?.count ?? 0) + 1;
     runs = runs.set(trigger.node, { count: runId, running: true });
     if (trigger.node === ended) ended = undefined;
     running++;
-    (start ??= []).push({ node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch });
+    const run: ScheduledRun = { node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch };
+    if (start === undefined) start = [run];
+    else start.push(run);
   }
   runs = withRunEnded(runs, ended);
   const state: SchedulerState = { pending: pending ?? NO_TRIGGERS, runs, running, joinArrivals, waiting, terminal, nodeStates };

@@ -1,3 +1,4 @@
+import { edgeTargets, type NextTargets } from './next-targets.js';
 import { START } from './start.js';
 import type { GraphEdge, WorkflowGraph } from './workflow-graph.js';
 import { WorkflowGraphError } from './workflow-graph-error.js';
@@ -37,7 +38,20 @@ export function validateWorkflowGraph(workflowName: string, nodes: ReadonlyMap<s
     outgoing,
     predecessors: predecessorsOf(edges),
     terminals: new Set([...nodes.keys()].filter((name) => !outgoing.has(name))),
+    fixedTargets: fixedTargetsOf(nodes, outgoing),
   };
+}
+
+/** The targets of each node none of whose outgoing edges is routed (they do not depend on the routes it takes). */
+function fixedTargetsOf(nodes: ReadonlyMap<string, WorkflowNode>, outgoing: ReadonlyMap<string, readonly GraphEdge[]>): Map<string, NextTargets> {
+  const fixed = new Map<string, NextTargets>();
+  for (const name of nodes.keys()) {
+    const edges = outgoing.get(name) ?? [];
+    if (edges.some((edge) => edge.routes)) continue;
+    const { targets, unmatched } = edgeTargets(edges, []);
+    fixed.set(name, Object.freeze({ targets: Object.freeze(targets), unmatched }));
+  }
+  return fixed;
 }
 
 function quoted(names: readonly string[]): string {

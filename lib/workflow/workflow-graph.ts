@@ -1,4 +1,5 @@
 import type { RouteValue } from '../events/node-info.js';
+import type { NextTargets } from './next-targets.js';
 import type { WorkflowNode } from './workflow-node.js';
 
 /** One edge of a workflow graph: unconditional (`routes` undefined) or taken on one of `routes`. */
@@ -30,4 +31,6 @@ export interface WorkflowGraph {
   readonly predecessors: ReadonlyMap<string, readonly string[]>;
   /** Nodes without outgoing edges: their output is the workflow's. */
   readonly terminals: ReadonlySet<string>;
+  /** Per node with no routed outgoing edge: the nodes it triggers, whatever routes it takes (frozen, shared by every run). */
+  readonly fixedTargets: ReadonlyMap<string, NextTargets>;
 }

@@ -63,6 +63,28 @@ describe('LazyAbortController', () => {
     expect(abortListeners(parent.signal)).toBe(0);
   });
 
+  it("takes its parent as an object holding the signal (an InvocationContext's abortSignal), read only when the signal is", () => {
+    const parent = new AbortController();
+    const reads = jest.fn(() => parent.signal);
+    const source = {
+      get abortSignal() {
+        return reads();
+      },
+    };
+    const child = new LazyAbortController(source);
+    expect(reads).not.toHaveBeenCalled();
+    const seen: unknown[] = [];
+    child.signal.addEventListener('abort', () => seen.push(child.signal.reason));
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(abortListeners(parent.signal)).toBe(1);
+    parent.abort('run cancelled');
+    expect(seen).toEqual(['run cancelled']);
+    expect(abortListeners(parent.signal)).toBe(0);
+    const disposed = new LazyAbortController(source);
+    disposed.dispose();
+    expect(disposed.signal.aborted).toBe(true);
+  });
+
   it('a parent aborted before the read gives a signal that starts aborted', () => {
     const parent = new AbortController();
     parent.abort('gone');

@@ -3,6 +3,7 @@ import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
 import { FunctionTool } from '../../lib/tools/function-tool.js';
 import { buildWorkflowGraph } from '../../lib/workflow/build-workflow-graph.js';
 import { DEFAULT_ROUTE } from '../../lib/workflow/default-route.js';
+import { edgeTargets, nextTargets } from '../../lib/workflow/next-targets.js';
 import type { NodeContext } from '../../lib/workflow/node-context.js';
 import { node } from '../../lib/workflow/node.js';
 import { START } from '../../lib/workflow/start.js';
@@ -35,6 +36,19 @@ describe('buildWorkflowGraph', () => {
     ]);
     expect([...graph.terminals]).toEqual(['c']);
     expect(graph.predecessors.get('c')).toEqual(['a', 'b']);
+  });
+
+  it("fixes the targets of the nodes without routed edges at the build: nextTargets' answer, whatever the routes", () => {
+    const graph = buildWorkflowGraph('wf', [[START, a, [b, c]], [b, { again: a, [DEFAULT_ROUTE]: c }]]);
+    expect([...graph.fixedTargets.keys()]).toEqual(['a', 'c']);
+    for (const name of ['a', 'c']) {
+      const edges = graph.outgoing.get(name) ?? [];
+      for (const routes of [[], ['again'], [1, 'x']]) expect(nextTargets(graph, name, routes)).toEqual(edgeTargets(edges, routes));
+      expect(Object.isFrozen(graph.fixedTargets.get(name)!.targets)).toBe(true);
+    }
+    expect(nextTargets(graph, 'a', ['x'])).toEqual({ targets: ['b', 'c'], unmatched: false });
+    expect(nextTargets(graph, 'c', [])).toEqual({ targets: [], unmatched: false });
+    expect(nextTargets(graph, 'b', ['again'])).toEqual({ targets: ['a'], unmatched: false });
   });
 
   it('names nodes after functions, agents and tools', () => {
