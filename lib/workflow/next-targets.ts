@@ -1,13 +1,6 @@
 import type { RouteValue } from '../events/node-info.js';
 import { DEFAULT_ROUTE } from './default-route.js';
-import type { GraphEdge, WorkflowGraph } from './workflow-graph.js';
-
-/** Where a finished node leads: the nodes to trigger, and whether its route matched nothing. */
-export interface NextTargets {
-  readonly targets: readonly string[];
-  /** The node gave a route, has routed edges, and none of them (nor a `DEFAULT_ROUTE`) matched. */
-  readonly unmatched: boolean;
-}
+import type { GraphEdge, NextTargets, WorkflowGraph } from './workflow-graph.js';
 
 /**
  * The nodes a finished node triggers, given the routes it took: every unconditional edge; the

@@ -1,6 +1,6 @@
-import { edgeTargets, type NextTargets } from './next-targets.js';
+import { edgeTargets } from './next-targets.js';
 import { START } from './start.js';
-import type { GraphEdge, WorkflowGraph } from './workflow-graph.js';
+import type { GraphEdge, NextTargets, WorkflowGraph } from './workflow-graph.js';
 import { WorkflowGraphError } from './workflow-graph-error.js';
 import type { WorkflowNode } from './workflow-node.js';
 

@@ -1,6 +1,12 @@
 import type { RouteValue } from '../events/node-info.js';
-import type { NextTargets } from './next-targets.js';
 import type { WorkflowNode } from './workflow-node.js';
+
+/** Where a finished node leads: the nodes to trigger, and whether its route matched nothing (see `nextTargets`). */
+export interface NextTargets {
+  readonly targets: readonly string[];
+  /** The node gave a route, has routed edges, and none of them (nor a `DEFAULT_ROUTE`) matched. */
+  readonly unmatched: boolean;
+}
 
 /** One edge of a workflow graph: unconditional (`routes` undefined) or taken on one of `routes`. */
 export interface GraphEdge {
