@@ -40,8 +40,8 @@ interface HistoryItem {
  */
 export function buildContents(events: readonly Event[], agentName: string, branch: string | undefined): Content[] {
   const key = `${agentName}\u0000${branch ?? ''}`;
-  const state = extendHistory(cachedPrefix(events, key), events, agentName, branch);
-  remember(events, key, state);
+  const state = extendHistory(cachedPrefix(events, key) ?? newHistory(key), events, agentName, branch);
+  remember(events, state);
   if (!state.detached) return state.contents.slice();
   const arranged = rearrangeAsyncFunctionResponses(rearrangeLatestFunctionResponse(state.items));
   return arranged.map((item) => withoutClientFunctionCallIds(item.content));
@@ -53,6 +53,8 @@ export function buildContents(events: readonly Event[], agentName: string, branc
  * not right after its call (only then must the history be rearranged).
  */
 interface HistoryState {
+  /** The agent and branch it is the history of (`agent\u0000branch`), its key in the cache. */
+  key: string;
   count: number;
   items: HistoryItem[];
   contents: Content[];
@@ -66,34 +68,44 @@ interface HistoryState {
  * is remembered under the last event it covers, and a later call takes over the one it finds near
  * the end of its events (removing it from the cache, then extending it in place: one state is kept
  * per agent, branch and session). A turn then costs what its new events cost, not the whole session.
+ * An event holds its one state itself (the usual case: one agent's history ends there), or a `Map`
+ * by key when several agents' or branches' histories end at the same event.
  */
-const historyCache = new WeakMap<Event, Map<string, HistoryState>>();
+const historyCache = new WeakMap<Event, HistoryState | Map<string, HistoryState>>();
 const LOOKBACK = 64;
 
 function cachedPrefix(events: readonly Event[], key: string): HistoryState | undefined {
   for (let i = events.length - 1; i >= 0 && i >= events.length - LOOKBACK; i--) {
-    const byKey = historyCache.get(events[i]!);
-    const state = byKey?.get(key);
+    const held = historyCache.get(events[i]!);
+    const state = held instanceof Map ? held.get(key) : held?.key === key ? held : undefined;
     if (state && state.count === i + 1) {
-      byKey!.delete(key); // superseded by the state this call builds: keep one per history
-      if (byKey!.size === 0) historyCache.delete(events[i]!);
+      forget(events[i]!, held!, key); // superseded by the state this call builds: keep one per history
       return state;
     }
   }
   return undefined;
 }
 
-function remember(events: readonly Event[], key: string, state: HistoryState): void {
-  const last = events[events.length - 1];
-  if (!last) return;
-  let byKey = historyCache.get(last);
-  if (!byKey) historyCache.set(last, (byKey = new Map()));
-  byKey.set(key, state);
+function forget(event: Event, held: HistoryState | Map<string, HistoryState>, key: string): void {
+  if (held instanceof Map) held.delete(key);
+  if (!(held instanceof Map) || held.size === 0) historyCache.delete(event);
 }
 
-/** Extends the state taken over from the cache in place (no one else holds it), or a new one. */
-function extendHistory(start: HistoryState | undefined, events: readonly Event[], agentName: string, branch: string | undefined): HistoryState {
-  const state = start ?? { count: 0, items: [], contents: [], detached: false, toolBranches: new Set<string>() };
+function remember(events: readonly Event[], state: HistoryState): void {
+  const last = events[events.length - 1];
+  if (!last) return;
+  const held = historyCache.get(last);
+  if (held instanceof Map) held.set(state.key, state);
+  else if (held && held.key !== state.key) historyCache.set(last, new Map([[held.key, held], [state.key, state]]));
+  else historyCache.set(last, state);
+}
+
+function newHistory(key: string): HistoryState {
+  return { key, count: 0, items: [], contents: [], detached: false, toolBranches: new Set<string>() };
+}
+
+/** Extends the state taken over from the cache, or a new one, in place (no one else holds it). */
+function extendHistory(state: HistoryState, events: readonly Event[], agentName: string, branch: string | undefined): HistoryState {
   for (let i = state.count; i < events.length; i++) {
     const event = events[i]!;
     // every new event: its parts read in place, no array of calls built

@@ -28,7 +28,7 @@ export function asJsonValue(value: unknown): JsonCheck {
   // a string, number, boolean, null or undefined is its own JSON value: no walk (a workflow node's output, on every step)
   if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'bigint' && typeof value !== 'symbol')) return { ok: true, value };
   const walker = new JsonWalker();
-  if (!walker.walk(value, '', 0)) return { ok: false, reason: walker.problem };
+  if (!walker.walk(value, 0)) return { ok: false, reason: walker.problem };
   if (!walker.needsRoundTrip) return { ok: true, value };
   try {
     return { ok: true, value: JSON.parse(JSON.stringify(value)) as unknown };
@@ -37,61 +37,88 @@ export function asJsonValue(value: unknown): JsonCheck {
   }
 }
 
-/** One walk over a value: the first problem found, and whether a `toJSON` or a class instance was met. */
+/**
+ * One walk over a value: the first problem found, and whether a `toJSON` or a class instance was met.
+ * The path to the value being walked is kept as a stack of keys and indexes, and printed only when
+ * a problem is found (a tool's result is walked on every call, and is almost always fine).
+ */
 class JsonWalker {
   problem = '';
   needsRoundTrip = false;
   private readonly ancestors = new Set<object>();
+  private readonly steps: Array<string | number> = [];
 
-  walk(value: unknown, path: string, depth: number): boolean {
+  walk(value: unknown, depth: number): boolean {
     switch (typeof value) {
       case 'bigint':
-        return this.fail('a BigInt', path);
+        return this.fail('a BigInt');
       case 'function':
-        return this.fail('a function', path);
+        return this.fail('a function');
       case 'symbol':
-        return this.fail('a symbol', path);
+        return this.fail('a symbol');
       case 'object':
-        return value === null || this.walkObject(value, path, depth);
+        return value === null || this.walkObject(value, depth);
       default:
         return true;
     }
   }
 
-  private walkObject(value: object, path: string, depth: number): boolean {
-    if (depth >= MAX_JSON_DEPTH) return this.fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`, path);
-    if (value instanceof Map) return this.fail('a Map', path);
-    if (value instanceof Set) return this.fail('a Set', path);
-    if (this.ancestors.has(value)) return this.fail('a cycle', path);
-    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return this.walkToJson(value, path, depth);
+  private walkObject(value: object, depth: number): boolean {
+    if (depth >= MAX_JSON_DEPTH) return this.fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
+    if (value instanceof Map) return this.fail('a Map');
+    if (value instanceof Set) return this.fail('a Set');
+    if (this.ancestors.has(value)) return this.fail('a cycle');
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return this.walkToJson(value, depth);
     if (!Array.isArray(value) && !isPlainObject(value)) this.needsRoundTrip = true;
-    return this.within(value, () =>
-      Array.isArray(value)
-        ? value.every((item, i) => this.walk(item, `${path}[${i}]`, depth + 1))
-        : Object.entries(value).every(([key, item]) => item === undefined || this.walk(item, `${path}.${key}`, depth + 1)),
-    );
+    this.ancestors.add(value);
+    const ok = Array.isArray(value) ? this.walkItems(value, depth) : this.walkEntries(value as Record<string, unknown>, depth);
+    this.ancestors.delete(value);
+    return ok;
   }
 
-  private walkToJson(value: object, path: string, depth: number): boolean {
+  /** An array's items, in order (a hole is `undefined`, which is fine), up to the first problem. */
+  private walkItems(value: readonly unknown[], depth: number): boolean {
+    for (let i = 0; i < value.length; i++) {
+      if (!this.walkStep(i, value[i], depth)) return false;
+    }
+    return true;
+  }
+
+  /** An object's own enumerable keys and values, in `Object.keys` order (undefined ones skipped, as JSON drops them). */
+  private walkEntries(value: Record<string, unknown>, depth: number): boolean {
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const item = value[keys[i]!];
+      if (item !== undefined && !this.walkStep(keys[i]!, item, depth)) return false;
+    }
+    return true;
+  }
+
+  /** Walks one member, its key or index on the path; a problem found keeps the path as it was found. */
+  private walkStep(step: string | number, item: unknown, depth: number): boolean {
+    this.steps.push(step);
+    const ok = this.walk(item, depth + 1);
+    if (ok) this.steps.pop();
+    return ok;
+  }
+
+  private walkToJson(value: object, depth: number): boolean {
     this.needsRoundTrip = true;
     let replaced: unknown;
     try {
       replaced = (value as { toJSON: (key: string) => unknown }).toJSON('');
     } catch (error) {
-      return this.fail(`a toJSON that throws (${messageOf(error)})`, path);
+      return this.fail(`a toJSON that throws (${messageOf(error)})`);
     }
-    return replaced === value || this.within(value, () => this.walk(replaced, path, depth + 1));
-  }
-
-  /** Walks `value`'s contents with `value` on the path of ancestors (what a cycle would come back to). */
-  private within(value: object, walkContents: () => boolean): boolean {
+    if (replaced === value) return true;
     this.ancestors.add(value);
-    const ok = walkContents();
+    const ok = this.walk(replaced, depth + 1);
     this.ancestors.delete(value);
     return ok;
   }
 
-  private fail(what: string, path: string): false {
+  private fail(what: string): false {
+    const path = this.steps.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('');
     this.problem = `${what} at ${path || 'the top level'}`;
     return false;
   }

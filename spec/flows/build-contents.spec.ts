@@ -75,6 +75,17 @@ describe('buildContents', () => {
     expect(last).toEqual(buildContents([...events], 'me', undefined));
   });
 
+  it('extends the histories of several agents and branches ending at the same events, each as if built afresh', () => {
+    const events: Event[] = [ev('user', [{ text: 'hi' }])];
+    const readers: Array<[string, string | undefined]> = [['me', undefined], ['other', undefined], ['me', 'par.me'], ['other', undefined]];
+    for (let i = 0; i < 6; i++) {
+      events.push(ev(i % 2 ? 'me' : 'other', [{ text: `say ${i}` }], i % 3 ? {} : { branch: 'par.me' }));
+      for (const [agent, branch] of readers) {
+        expect(buildContents(events, agent, branch)).toEqual(buildContents(events.map((e) => ({ ...e })), agent, branch)); // copies: no cached state
+      }
+    }
+  });
+
   it('removes framework-generated function-call ids, not the model\'s own', () => {
     const events = [
       ev('me', [{ functionCall: { id: 'adk-123', name: 'f', args: {} } }, { functionCall: { id: 'model-id', name: 'g', args: {} } }]),

@@ -30,6 +30,12 @@ describe('asJsonValue', () => {
     expect(refused(value)).toBe(reason);
   });
 
+  it('names the path of the first problem only, past members that were fine', () => {
+    const value = { a: { b: [1, { c: 'x' }] }, d: [true, null, { e: 10n }], f: () => 1 };
+    expect(refused(value)).toBe('a BigInt at .d[2].e');
+    expect(refused({ at: { toJSON: () => ({ n: [1, 2n] }) } })).toBe('a BigInt at .at.n[1]');
+  });
+
   it('refuses a cycle but accepts a shared (non-cyclic) object', () => {
     const a: Record<string, unknown> = {};
     a['self'] = { back: a };
