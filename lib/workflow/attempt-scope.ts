@@ -34,7 +34,7 @@ export class AttemptScope implements NodeRunScope {
     private readonly invocation: InvocationContext,
     private readonly spec: NodeRunSpec,
     readonly attempt: number,
-    private readonly abort: LazyAbortController,
+    private readonly abort: Pick<LazyAbortController, 'signal'>,
     private readonly children: NodeYieldSink,
     private readonly runNodeRun: ChildNodeRunner,
   ) {}

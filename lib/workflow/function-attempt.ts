@@ -20,8 +20,8 @@ import type { NodeRunResult } from './schedule.js';
 
 /** What a function node's attempt needs from the engine around it. */
 export interface FunctionAttemptEngine {
-  /** The attempt's context: its dynamic children send their items to `children`; its signal is `abort`'s. */
-  context(invocation: InvocationContext, spec: NodeRunSpec, attempt: number, abort: LazyAbortController, children: NodeYieldSink): NodeContext;
+  /** The attempt's context: its dynamic children send their items to `children`; its signal is `abort`'s (read only when asked for). */
+  context(invocation: InvocationContext, spec: NodeRunSpec, attempt: number, abort: Pick<LazyAbortController, 'signal'>, children: NodeYieldSink): NodeContext;
   /** What follows a failed attempt: its error event, then the next attempt or the run's failure (ended by `end`). */
   recover<R>(invocation: InvocationContext, spec: NodeRunSpec, error: unknown, attempt: number, end: NodeRunEnd<R>): Observable<NodeEventItem | R>;
 }
@@ -69,7 +69,30 @@ export function functionAttempt<R>(
   end: NodeRunEnd<R>,
   engine: FunctionAttemptEngine,
 ): Observable<NodeEventItem | R> {
-  return new Observable<NodeEventItem | R>((subscriber) => new FunctionAttempt(invocation, spec, fn, attempt, end, engine, subscriber).start());
+  return new FunctionAttemptObservable(invocation, spec, fn, attempt, end, engine);
+}
+
+/**
+ * {@link functionAttempt}'s Observable: its arguments as fields and rxjs's `_subscribe` hook on
+ * the prototype (as rxjs's own `Subject` does), not a subscribe closure and its context, made
+ * on every node step. Each subscription is a {@link FunctionAttempt} of its own.
+ */
+class FunctionAttemptObservable<R> extends Observable<NodeEventItem | R> {
+  constructor(
+    readonly invocation: InvocationContext,
+    readonly spec: NodeRunSpec,
+    readonly fn: NodeFunction,
+    readonly attempt: number,
+    readonly end: NodeRunEnd<R>,
+    readonly engine: FunctionAttemptEngine,
+  ) {
+    super();
+  }
+
+  /** Called by `subscribe` (through rxjs's `_trySubscribe`, which sends a throw to `subscriber.error`). */
+  protected _subscribe(subscriber: Subscriber<NodeEventItem | R>): Unsubscribable {
+    return new FunctionAttempt(this, subscriber).start();
+  }
 }
 
 /** Where the attempt's dynamic children's items go: folded (while the function runs or its Promise waits), a general path's merge, or nowhere. */
@@ -77,7 +100,10 @@ const FOLD = 'fold';
 
 /** One subscription of {@link functionAttempt}: the attempt's state, its methods on the prototype. */
 class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable {
-  private readonly abort: LazyAbortController;
+  /** The attempt's abort controller, made when its signal is first read (most attempts never read it). */
+  private abort: LazyAbortController | undefined;
+  /** How the attempt's signal ended before anyone read it: what a controller made later starts with. */
+  private signalEnd: 'aborted' | 'disposed' | undefined;
   private ctx: NodeContext | undefined;
   private collected: CollectedNodeItems = NO_NODE_ITEMS;
   private children: typeof FOLD | Subject<NodeYield> | undefined;
@@ -88,27 +114,36 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
   private result: NodeRunResult | undefined;
 
   constructor(
-    private readonly invocation: InvocationContext,
-    private readonly spec: NodeRunSpec,
-    private readonly fn: NodeFunction,
-    private readonly attempt: number,
-    private readonly end: NodeRunEnd<R>,
-    private readonly engine: FunctionAttemptEngine,
+    /** What the attempt runs (its invocation, spec, function, number, end and engine): the Observable's fields, not copied. */
+    private readonly run: FunctionAttemptObservable<R>,
     private readonly subscriber: Subscriber<NodeEventItem | R>,
-  ) {
-    this.abort = new LazyAbortController(invocation);
+  ) {}
+
+  /**
+   * The attempt's signal (its context's): the controller is made at the first read, linked to the
+   * invocation's signal, and aborted and unlinked if the attempt already ended so, as a
+   * controller made with the attempt would be.
+   */
+  get signal(): AbortSignal {
+    let abort = this.abort;
+    if (abort === undefined) {
+      abort = this.abort = new LazyAbortController(this.run.invocation);
+      if (this.signalEnd === 'aborted') abort.abort();
+      if (this.signalEnd !== undefined) abort.dispose();
+    }
+    return abort.signal;
   }
 
   /** Runs the attempt as far as it goes synchronously; the attempt is its own teardown. */
   start(): this {
-    const { node } = this.spec;
-    const ctx = (this.ctx = this.engine.context(this.invocation, this.spec, this.attempt, this.abort, this));
+    const { node } = this.run.spec;
+    const ctx = (this.ctx = this.run.engine.context(this.run.invocation, this.run.spec, this.run.attempt, this, this));
     let result: unknown;
     try {
-      const input = validateNodeValue(node.name, 'input', node.options.inputSchema, this.spec.input);
+      const input = validateNodeValue(node.name, 'input', node.options.inputSchema, this.run.spec.input);
       // the children the function starts (and subscribes) while it runs are the attempt's
       this.children = FOLD;
-      result = this.fn(ctx, input);
+      result = this.run.fn(ctx, input);
     } catch (error) {
       this.fail(error);
       return this;
@@ -122,7 +157,7 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
       return this;
     }
     this.children = undefined;
-    if (isPlainFunctionResult(result)) this.finish(result === undefined ? this.collected : foldNodeItem(this.spec.path, this.collected, outputYield(result)));
+    if (isPlainFunctionResult(result)) this.finish(result === undefined ? this.collected : foldNodeItem(this.run.spec.path, this.collected, outputYield(result)));
     else this.followYields(functionResultYields(ctx, result));
     return this;
   }
@@ -131,7 +166,7 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
   next(item: NodeYield): void {
     const children = this.children;
     if (children === FOLD) {
-      this.collected = foldNodeItem(this.spec.path, this.collected, item);
+      this.collected = foldNodeItem(this.run.spec.path, this.collected, item);
       if (item.kind === 'event') this.subscriber.next(item);
     } else children?.next(item);
   }
@@ -140,8 +175,7 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
   unsubscribe(): void {
     this.children = undefined;
     this.inner?.unsubscribe();
-    if (!this.completed) this.abort.abort();
-    this.abort.dispose();
+    this.endSignal(!this.completed);
   }
 
   /** A committed event of the attempt, passed on. */
@@ -152,13 +186,13 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
   /** A node-run item of the general path: events pass on, the `done` goes to the end. */
   item(item: NodeRunItem): void {
     if (item.kind === 'event') this.subscriber.next(item);
-    else endRun(this.end, item.result, this.subscriber);
+    else endRun(this.run.end, item.result, this.subscriber);
   }
 
   /** The attempt's output event is committed: the run ends with `result`. */
   committed(): void {
     this.completed = true;
-    if (endRun(this.end, this.result!, this.subscriber)) this.subscriber.complete();
+    if (endRun(this.run.end, this.result!, this.subscriber)) this.subscriber.complete();
   }
 
   /** The general path completed (its `done` already passed). */
@@ -170,16 +204,25 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
   /** The attempt failed: the recovery gets the run's subscriber (its teardown and its end are the run's); then the attempt's signal fires. */
   fail(error: unknown): void {
     this.children = undefined;
-    recovery(this.engine, this.invocation, this.spec, error, this.attempt, this.end).subscribe(this.subscriber);
-    this.abort.abort();
-    this.abort.dispose();
+    recovery(this.run.engine, this.run.invocation, this.run.spec, error, this.run.attempt, this.run.end).subscribe(this.subscriber);
+    this.endSignal(true);
+  }
+
+  /** Aborts the attempt's signal (when `abort`), then unlinks it: on its controller, or remembered for one made later. */
+  private endSignal(abort: boolean): void {
+    const controller = this.abort;
+    if (controller !== undefined) {
+      if (abort) controller.abort();
+      controller.dispose();
+    } else if (abort) this.signalEnd = 'aborted';
+    else this.signalEnd ??= 'disposed';
   }
 
   private resolved(value: unknown): void {
     if (this.children !== FOLD) return; // unsubscribed meanwhile
     this.children = undefined;
     if (value instanceof RequestInput || isEvent(value)) this.followYields(functionResultYields(this.ctx!, value));
-    else this.finish(value === undefined ? this.collected : foldNodeItem(this.spec.path, this.collected, outputYield(value)));
+    else this.finish(value === undefined ? this.collected : foldNodeItem(this.run.spec.path, this.collected, outputYield(value)));
   }
 
   private rejected(error: unknown): void {
@@ -200,7 +243,7 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
       const finished = finishedAttempt(ctx, collected);
       if (finished.event === undefined) {
         this.completed = true;
-        if (endRun(this.end, finished.result, this.subscriber)) this.subscriber.complete();
+        if (endRun(this.run.end, finished.result, this.subscriber)) this.subscriber.complete();
         return;
       }
       this.result = finished.result;
@@ -238,7 +281,7 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
   }
 
   private info() {
-    return { name: this.spec.node.name, path: this.spec.path, attempt: this.attempt };
+    return { name: this.run.spec.node.name, path: this.run.spec.path, attempt: this.run.attempt };
   }
 }
 

@@ -23,17 +23,17 @@ import type { ColdObservable } from 'rxjs/internal/testing/ColdObservable';
 const CHILD_EVENT = { id: 'child-event', author: 'wf', invocationId: 'inv-1', timestamp: 0, actions: { stateDelta: {}, artifactDelta: {}, requestedToolConfirmations: {} } } as unknown as Event;
 
 interface Harness {
-  readonly aborts: LazyAbortController[];
+  readonly aborts: Pick<LazyAbortController, 'signal'>[];
   readonly recovered: unknown[];
   attempt<R = NodeRunItem>(fn: NodeFunction, end?: NodeRunEnd<R>): Observable<NodeEventItem | R>;
 }
 
 /** An attempt of the function node `a` at `wf@1/a@1`, input 21; its recovery is `recovery(error)`. */
 function harness(recovery: (error: unknown) => Observable<NodeEventItem> = () => EMPTY): Harness {
-  const aborts: LazyAbortController[] = [];
+  const aborts: Pick<LazyAbortController, 'signal'>[] = [];
   const recovered: unknown[] = [];
   const engine: FunctionAttemptEngine = {
-    context(invocation: InvocationContext, spec: NodeRunSpec, attempt: number, abort: LazyAbortController, children: NodeYieldSink) {
+    context(invocation: InvocationContext, spec: NodeRunSpec, attempt: number, abort: Pick<LazyAbortController, 'signal'>, children: NodeYieldSink) {
       aborts.push(abort);
       return new NodeContext(invocation, spec.input, {
         workflowName: spec.workflowName,
@@ -160,6 +160,15 @@ describe('functionAttempt (marbles)', () => {
       expectSubscriptions(body.subscriptions).toBe('^--!');
     });
     expect(signals[0]!.aborted).toBe(true);
+  });
+
+  it('a signal first read after the attempt ended is as it ended: not aborted once completed, aborted once unsubscribed early', () => {
+    const { attempt, aborts } = harness();
+    testScheduler().run(({ cold, expectObservable }) => {
+      expectObservable(attempt(() => 42).pipe(map(summary))).toBe('(od|)', { o: 'o:42', d: 'd:42' });
+      expectObservable(attempt(() => cold('-----x|', { x: 1 })), '^--!').toBe('---');
+    });
+    expect(aborts.map((abort) => abort.signal.aborted)).toEqual([false, true]);
   });
 
   it('callback throws: a throw of the function is recovered from; a throw of the recovery, or of the end, is the run error', () => {
