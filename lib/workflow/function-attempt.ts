@@ -143,7 +143,9 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
       const input = validateNodeValue(node.name, 'input', node.options.inputSchema, this.run.spec.input);
       // the children the function starts (and subscribes) while it runs are the attempt's
       this.children = FOLD;
-      result = this.run.fn(ctx, input);
+      // called as a plain function (no `this`), as a user's node function expects
+      const fn = this.run.fn;
+      result = fn(ctx, input);
     } catch (error) {
       this.fail(error);
       return this;
