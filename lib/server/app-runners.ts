@@ -74,8 +74,14 @@ export class AppRunners {
     this.captureContent = config.captureContent ?? !/^(false|0)$/i.test(process.env['ADK_CAPTURE_MESSAGE_CONTENT_IN_SPANS'] ?? '');
   }
 
-  /** Throws an {@link HttpError} 404 unless `appName` is one of the apps. */
+  /**
+   * Throws an {@link HttpError} 404 unless `appName` is one of the apps. An app whose Runner is
+   * built is known without asking the source again, as ADK's agent loader keeps a loaded agent: a
+   * folder's source lists the folder with synchronous file-system calls on each ask, and a turn
+   * asks twice, on the event loop every other turn waits on.
+   */
   requireApp(appName: string): void {
+    if (this.runners.has(appName)) return;
     const names = this.apps.names();
     if (!names.includes(appName)) {
       throw new HttpError(404, `There is no app "${appName}". Apps: ${names.join(', ') || '(none)'}.`);
