@@ -1,6 +1,7 @@
 import { concatMap, defer, from, isObservable, type Observable, of, EMPTY } from 'rxjs';
 import type { NodeContext, NodeFunction } from './node-context.js';
 import type { NodeOptions } from './node-options.js';
+import { isPromiseLike } from '../utils/from-maybe-async.js';
 import { isEvent } from './is-event.js';
 import { eventYield, outputYield, type NodeYield } from './node-yield.js';
 import { RequestInput } from './request-input.js';
@@ -46,7 +47,7 @@ export class FunctionNode extends WorkflowNode {
  */
 export function functionResultYields(ctx: NodeContext, result: unknown): Observable<NodeYield> {
   if (isObservable(result)) return result.pipe(concatMap((value) => valueYields(ctx, value)));
-  if (isThenable(result)) return from(result).pipe(concatMap((value) => valueYields(ctx, value)));
+  if (isPromiseLike(result)) return from(result).pipe(concatMap((value) => valueYields(ctx, value)));
   return valueYields(ctx, result);
 }
 
@@ -69,7 +70,7 @@ function valueYields(ctx: NodeContext, value: unknown): Observable<NodeYield> {
  */
 export function isPlainFunctionResult(result: unknown): boolean {
   if (result === null || (typeof result !== 'object' && typeof result !== 'function')) return true;
-  return !isObservable(result) && !isThenable(result) && !(result instanceof RequestInput) && !isEvent(result);
+  return !isObservable(result) && !isPromiseLike(result) && !(result instanceof RequestInput) && !isEvent(result);
 }
 
 /**
@@ -83,9 +84,5 @@ export function isPlainFunctionResult(result: unknown): boolean {
  * ```
  */
 export function isPromiseResult(result: unknown): result is PromiseLike<unknown> {
-  return !isObservable(result) && isThenable(result);
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return !isObservable(result) && isPromiseLike(result);
 }
