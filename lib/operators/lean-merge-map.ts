@@ -1,12 +1,13 @@
-import { EMPTY, Observable, type OperatorFunction, type Subscriber } from 'rxjs';
+import { EMPTY, Observable, type OperatorFunction, type Subscriber, type Unsubscribable } from 'rxjs';
 import { MethodSubscriber } from './method-subscriber.js';
 
 /**
  * `mergeMap` (no concurrency limit) for projections that are Observables, lighter per value: the
  * source's subscriber and each projection's are one object each, their methods on the prototype
  * (`mergeMap` makes an operator subscriber with its closures per projection, and converts each
- * projection with `innerFrom`), a projection that completes synchronously is never added to or
- * removed from the result's subscription, and `EMPTY` is not subscribed at all. The same values, order, errors and teardown as
+ * projection with `innerFrom`), a projection that completes synchronously is kept nowhere, one that
+ * runs on is kept in a linked list torn down with the result (not in the result's subscription's
+ * finalizer array), and `EMPTY` is not subscribed at all. The same values, order, errors and teardown as
  * `mergeMap`: projections run concurrently, their values pass on as they come, the result
  * completes once the source and every projection have; the first error (the source's, a
  * projection's, or `project`'s throw) ends it and unsubscribes the rest. A workflow's scheduler
@@ -36,6 +37,8 @@ class MergeSource<T, R> extends MethodSubscriber<T> {
   private active = 0;
   private index = 0;
   private sourceDone = false;
+  /** The projections still running, torn down with the result after the source (not when the source completes). */
+  readonly running = new RunningProjections();
 
   constructor(
     readonly downstream: Subscriber<R>,
@@ -43,6 +46,7 @@ class MergeSource<T, R> extends MethodSubscriber<T> {
   ) {
     super();
     downstream.add(this);
+    downstream.add(this.running);
   }
 
   protected onNext(value: T): void {
@@ -58,8 +62,11 @@ class MergeSource<T, R> extends MethodSubscriber<T> {
     this.active++;
     const inner = new MergeProjection(this);
     projected.subscribe(inner);
-    // a projection that completed (or failed) while it was subscribed is closed: nothing to add
-    if (!inner.closed) this.downstream.add(inner);
+    // a projection that completed (or failed) while it was subscribed is closed: nothing to keep
+    if (inner.closed) return;
+    // the result was unsubscribed while the projection was subscribed (a `take` below it): so is it
+    if (this.running.closed) inner.unsubscribe();
+    else this.running.add(inner);
   }
 
   protected onError(error: unknown): void {
@@ -77,8 +84,65 @@ class MergeSource<T, R> extends MethodSubscriber<T> {
   }
 }
 
+/**
+ * The running projections of one result, oldest first: a doubly linked list through the
+ * projections themselves, so that one ending leaves it in O(1) with no array. They are not added
+ * to the result's subscription one by one: rxjs's `Subscription.add` and `remove` push to and
+ * search an array of the result's finalizers and link the result into each projection as a
+ * parent, on every projection that outlives its subscribe call (each step of a workflow whose
+ * nodes wait on a Promise). Unsubscribing the list (with the result) tears them down oldest
+ * first, as the result's finalizers would.
+ */
+/** A projection's place in {@link RunningProjections}. */
+interface RunningLink extends Unsubscribable {
+  older: RunningLink | undefined;
+  newer: RunningLink | undefined;
+}
+
+class RunningProjections implements Unsubscribable {
+  closed = false;
+  private oldest: RunningLink | undefined;
+  private newest: RunningLink | undefined;
+
+  add(projection: RunningLink): void {
+    const newest = this.newest;
+    projection.older = newest;
+    if (newest === undefined) this.oldest = projection;
+    else newest.newer = projection;
+    this.newest = projection;
+  }
+
+  /** `projection` ended: out of the list (its neighbours joined). A projection not in it is left as it is. */
+  remove(projection: RunningLink): void {
+    const { older, newer } = projection;
+    if (older === undefined && newer === undefined && this.oldest !== projection) return;
+    if (older === undefined) this.oldest = newer;
+    else older.newer = newer;
+    if (newer === undefined) this.newest = older;
+    else newer.older = older;
+    projection.older = projection.newer = undefined;
+  }
+
+  unsubscribe(): void {
+    if (this.closed) return;
+    this.closed = true;
+    let projection = this.oldest;
+    this.oldest = this.newest = undefined;
+    while (projection !== undefined) {
+      const next = projection.newer;
+      projection.older = projection.newer = undefined;
+      projection.unsubscribe();
+      projection = next;
+    }
+  }
+}
+
 /** One projection's subscriber: its values and its error pass on; its completion is counted. */
-class MergeProjection<T, R> extends MethodSubscriber<R> {
+class MergeProjection<T, R> extends MethodSubscriber<R> implements RunningLink {
+  /** Its neighbours in {@link RunningProjections} while it runs after its subscribe call. */
+  older: RunningLink | undefined;
+  newer: RunningLink | undefined;
+
   constructor(private readonly source: MergeSource<T, R>) {
     super();
   }
@@ -88,10 +152,12 @@ class MergeProjection<T, R> extends MethodSubscriber<R> {
   }
 
   protected onError(error: unknown): void {
+    this.source.running.remove(this);
     this.source.downstream.error(error);
   }
 
   protected onComplete(): void {
+    this.source.running.remove(this);
     this.source.projectionComplete();
   }
 }

@@ -107,6 +107,50 @@ describe('leanMergeMap', () => {
     expect(teardowns).toBe(1);
   });
 
+  it('tears down the running projections oldest first, after the source, and not one that already ended (the middle one of three)', () => {
+    const order: string[] = [];
+    const running = (name: string) => new Observable<string>(() => () => void order.push(name));
+    const source = new Observable<string>((subscriber) => {
+      subscriber.next('a');
+      subscriber.next('b');
+      subscriber.next('c');
+      return () => void order.push('source');
+    });
+    let endB = (): void => undefined;
+    const b = new Observable<string>((subscriber) => {
+      endB = () => subscriber.complete();
+      return () => void order.push('b');
+    });
+    const subscription = source.pipe(leanMergeMap((v) => (v === 'b' ? b : running(v)))).subscribe();
+    endB();
+    expect(order).toEqual(['b']);
+    subscription.unsubscribe();
+    expect(order).toEqual(['b', 'source', 'a', 'c']);
+  });
+
+  it('keeps its running projections when the source completes, and completes after the last of them', () => {
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const a = cold('---x|');
+      const b = cold('-----y|');
+      expectObservable(cold('(ab|)').pipe(leanMergeMap((v) => (v === 'a' ? a : b)))).toBe('---x-y|');
+      expectSubscriptions(a.subscriptions).toBe('^---!');
+      expectSubscriptions(b.subscriptions).toBe('^-----!');
+    });
+  });
+
+  it('tears down a projection subscribed while the result was being unsubscribed (a take below it, inside the projection)', () => {
+    let teardowns = 0;
+    const values: string[] = [];
+    of('a')
+      .pipe(
+        leanMergeMap(() => new Observable<string>((subscriber) => (subscriber.next('x'), () => void teardowns++))),
+        take(1),
+      )
+      .subscribe((v) => values.push(v));
+    expect(values).toEqual(['x']);
+    expect(teardowns).toBe(1);
+  });
+
   it('errors when a projection throws while it is subscribed', () => {
     const errors: unknown[] = [];
     const throwing = new Observable<string>(() => {
