@@ -1,6 +1,6 @@
 import type { RouteValue } from '../events/node-info.js';
 import { DiffMap } from '../utils/diff-map.js';
-import { arriveAt, type JoinArrivals, latestArrivals } from './join-arrivals.js';
+import { arriveAt, joinInput, type JoinArrivals, latestArrivals } from './join-arrivals.js';
 import { commonBranch } from './common-branch.js';
 import { nextTargets } from './next-targets.js';
 import { type NodeCheckpointState, NodeStatus } from './node-status.js';
@@ -71,6 +71,7 @@ export interface SchedulerState {
 const NO_TRIGGERS: readonly Trigger[] = Object.freeze([]);
 const NO_RUNS: readonly ScheduledRun[] = Object.freeze([]);
 const NO_WARNINGS: readonly string[] = Object.freeze([]);
+const NO_PREDECESSORS: readonly string[] = Object.freeze([]);
 /** The initial state's empty tables, shared by every run (a state's maps are replaced, never changed). */
 const NO_WAITING: ReadonlyMap<string, readonly string[]> = new Map();
 const NO_NODE_STATES: ReadonlyMap<string, NodeCheckpointState> = new Map();
@@ -222,12 +223,11 @@ function withRunEnded(runs: DiffMap<NodeRuns>, ended: string | undefined): DiffM
  * their common branch when every predecessor has arrived (its latest arrival counts), else `undefined`.
  */
 function firedJoin(graph: WorkflowGraph, join: string, arrived: JoinArrivals): Trigger | undefined {
-  const predecessors = graph.predecessors.get(join) ?? [];
+  const predecessors = graph.predecessors.get(join) ?? NO_PREDECESSORS;
   // arrivals come only from the join's predecessors: it fires once each has arrived
   const latest = latestArrivals(arrived, predecessors);
   if (latest === undefined) return undefined;
-  const input = Object.fromEntries(predecessors.map((p, i) => [p, latest[i]!.output]));
-  return { node: join, input, branch: commonBranch(latest), subBranch: false };
+  return { node: join, input: joinInput(predecessors, latest), branch: commonBranch(latest), subBranch: false };
 }
 
 /**
