@@ -1,5 +1,5 @@
-import { concat, defer, EMPTY, from, map, type Observable, of, scan, throwError } from 'rxjs';
-import { leanMergeMap } from '../operators/lean-merge-map.js';
+import { concat, defer, EMPTY, map, type Observable, of, scan, throwError } from 'rxjs';
+import { leanMergeEach, leanMergeMap } from '../operators/lean-merge-map.js';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -107,7 +107,9 @@ function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: Sche
 /**
  * The runs a step starts, merged, each with its spec from `runs` when given, else made from the
  * scheduled run. A step that starts none (a branch arriving at a join, most steps of a fan-out)
- * is `EMPTY`, and one run is subscribed as it is, without a merge around it.
+ * is `EMPTY`, and one run is subscribed as it is, without a merge around it. Several are a
+ * `leanMergeEach`, whose runs the steps' merge subscribes as its own: each event of a run passes
+ * one merge subscriber, not two.
  */
 function startedRuns(
   invocation: InvocationContext,
@@ -118,7 +120,7 @@ function startedRuns(
 ): Observable<GraphRunItem> {
   if (scheduled.length === 0) return EMPTY;
   if (scheduled.length === 1) return runScheduled(invocation, runs?.[0] ?? nodeRunSpecOf(spec, scheduled[0]!), scheduled[0]!.node, messages);
-  return from(scheduled).pipe(leanMergeMap((run, i) => runScheduled(invocation, runs?.[i] ?? nodeRunSpecOf(spec, run), run.node, messages)));
+  return leanMergeEach(scheduled, (run, i) => runScheduled(invocation, runs?.[i] ?? nodeRunSpecOf(spec, run), run.node, messages));
 }
 
 /**
