@@ -147,15 +147,25 @@ function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: str
 
 /**
  * A node run's end, fed back to the scheduler as a `finished` message, after its events and
- * before it completes (no subscriber between the node run and the scheduler).
+ * before it completes (no subscriber between the node run and the scheduler). It is that message
+ * itself, its result set when the run ends (a node run ends once): no message object per node step.
  */
 class FinishedMessage implements NodeRunEnd<never> {
+  readonly type = 'finished';
+  result: NodeRunResult | undefined = undefined;
+
   constructor(
-    private readonly node: string,
+    readonly node: string,
     private readonly messages: FeedbackChannel<SchedulerMessage>,
   ) {}
 
   ended(result: NodeRunResult): void {
-    this.messages.next({ type: 'finished', node: this.node, result });
+    if (this.result !== undefined) {
+      // ended again (never, as a run ends once): a message of its own, the first one unchanged
+      this.messages.next({ type: 'finished', node: this.node, result });
+      return;
+    }
+    this.result = result;
+    this.messages.next(this as FinishedMessage & { readonly result: NodeRunResult });
   }
 }

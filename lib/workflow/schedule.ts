@@ -215,7 +215,23 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
 
 /** `runs` with the run of `ended` (if any) no longer running. */
 function withRunEnded(runs: DiffMap<NodeRuns>, ended: string | undefined): DiffMap<NodeRuns> {
-  return ended === undefined ? runs : runs.set(ended, { count: runs.get(ended)!.count, running: false });
+  return ended === undefined ? runs : runs.set(ended, nodeRuns(runs.get(ended)!.count, false));
+}
+
+/** Shared entries of the runs table for the first counts, by count (one list running, one not). */
+const SHARED_RUNS = 1024;
+const RUNNING: NodeRuns[] = [];
+const IDLE: NodeRuns[] = [];
+
+/**
+ * A node's entry in the runs table: a shared, frozen one for a count below {@link SHARED_RUNS}
+ * (an entry is replaced, never changed), so that a node's start and end, two writes per node
+ * step, make no object.
+ */
+function nodeRuns(count: number, running: boolean): NodeRuns {
+  if (count >= SHARED_RUNS) return { count, running };
+  const shared = running ? RUNNING : IDLE;
+  return (shared[count] ??= Object.freeze({ count, running }));
 }
 
 /**
@@ -273,7 +289,7 @@ function startReadyOf(
       continue;
     }
     const runId = (ran?.count ?? 0) + 1;
-    runs = runs.set(trigger.node, { count: runId, running: true });
+    runs = runs.set(trigger.node, nodeRuns(runId, true));
     if (trigger.node === ended) ended = undefined;
     running++;
     const run: ScheduledRun = { node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch };
