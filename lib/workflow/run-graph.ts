@@ -1,4 +1,4 @@
-import { concat, defer, EMPTY, map, type Observable, of, scan, throwError } from 'rxjs';
+import { concat, defer, EMPTY, map, type Observable, of, throwError } from 'rxjs';
 import { leanMergeEach, leanMergeMap } from '../operators/lean-merge-map.js';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
@@ -34,15 +34,15 @@ export type GraphRunItem =
   | { readonly kind: 'finished'; readonly output: unknown; readonly hasOutput: boolean; readonly interruptIds: readonly string[] };
 
 /**
- * Runs a workflow graph as a feedback loop: the pure {@link schedule} reducer (a `scan` over
- * scheduler messages) says which node runs start; they run concurrently (`leanMergeMap`, a
+ * Runs a workflow graph as a feedback loop: the pure {@link schedule} reducer (folded over the
+ * scheduler messages, as a `scan`) says which node runs start; they run concurrently (`leanMergeMap`, a
  * lighter `mergeMap`), and each one's end is fed back as a message once its events are
  * committed. The run ends when nothing runs and nothing can start; a node's final failure errors
  * the run, which unsubscribes every other running node (and their timers, retry waits and tools).
  *
  * ```
  * messages:  start ─► finished(a) ─► finished(b) ─► …
- * steps:     scan(schedule) ──► runs to start ──► leanMergeMap(executeNodeRun) ──┐
+ * steps:     schedule (folded) ► runs to start ──► leanMergeMap(executeNodeRun) ──┐
  *              ▲──────────────────────── finished(node, result) ◄────────────────┘
  * ```
  *
@@ -66,13 +66,17 @@ function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Obser
     // own, and runs to its end before its caller's next message, as ADK's does)
     const finished = new FeedbackChannel<SchedulerMessage>();
     const start: SchedulerMessage = { type: 'start', input: spec.input, branch: spec.branch };
-    const initial: SchedulerStep = { state: initialSchedulerState(), start: [], warnings: [], done: false };
-    return finished.messages(start).pipe(
-      trampoline(),
-      scan((step: SchedulerStep, message: SchedulerMessage) => schedule(spec.graph, step.state, message, spec.maxConcurrency, invocation.isResumable), initial),
-      // each step's runs are one subscriber, added to nothing when they end at once (a synchronous node step)
-      leanMergeMap((step) => stepItems(invocation, spec, step, finished)),
-    );
+    // the scheduler's state, folded over the messages as `scan` would (its seed and its latest
+    // step, held by this subscription alone), in the projection that starts the step's runs: no
+    // `scan` subscriber and closure between the messages and the runs, one node step each
+    let state = initialSchedulerState();
+    const step = (message: SchedulerMessage): Observable<GraphRunItem> => {
+      const next = schedule(spec.graph, state, message, spec.maxConcurrency, invocation.isResumable);
+      state = next.state;
+      return stepItems(invocation, spec, next, finished);
+    };
+    // each step's runs are one subscriber, added to nothing when they end at once (a synchronous node step)
+    return finished.messages(start).pipe(trampoline(), leanMergeMap(step));
   });
 }
 
