@@ -1,4 +1,4 @@
-import { EMPTY, Observable, type OperatorFunction, type Subscriber, type Unsubscribable } from 'rxjs';
+import { EMPTY, Observable, type OperatorFunction, type Subscriber, type TeardownLogic, type Unsubscribable } from 'rxjs';
 import { MethodSubscriber } from './method-subscriber.js';
 
 /**
@@ -7,7 +7,8 @@ import { MethodSubscriber } from './method-subscriber.js';
  * (`mergeMap` makes an operator subscriber with its closures per projection, and converts each
  * projection with `innerFrom`), a projection that completes synchronously is kept nowhere, one that
  * runs on is kept in a linked list torn down with the result (not in the result's subscription's
- * finalizer array), and `EMPTY` is not subscribed at all. The same values, order, errors and teardown as
+ * finalizer array), `EMPTY` is not subscribed at all, and a {@link leanMergeEach}'s
+ * Observables are subscribed as projections of their own (no merge inside the merge). The same values, order, errors and teardown as
  * `mergeMap`: projections run concurrently, their values pass on as they come, the result
  * completes once the source and every projection have; the first error (the source's, a
  * projection's, or `project`'s throw) ends it and unsubscribes the rest. A workflow's scheduler
@@ -57,7 +58,12 @@ class MergeSource<T, R> extends MethodSubscriber<T> {
       this.downstream.error(error);
       return;
     }
-    // `EMPTY` ends at once with nothing: no subscriber for it (a step that starts no run)
+    if (projected instanceof MergeEach) this.subscribeEach(projected as MergeEach<unknown, R>);
+    else this.subscribeProjection(projected);
+  }
+
+  /** Subscribes one projection (`EMPTY`, which ends at once with nothing, is not: a step that starts no run). */
+  private subscribeProjection(projected: Observable<R>): void {
     if (projected === EMPTY) return;
     this.active++;
     const inner = new MergeProjection(this);
@@ -67,6 +73,29 @@ class MergeSource<T, R> extends MethodSubscriber<T> {
     // the result was unsubscribed while the projection was subscribed (a `take` below it): so is it
     if (this.running.closed) inner.unsubscribe();
     else this.running.add(inner);
+  }
+
+  /**
+   * Subscribes each of a {@link leanMergeEach}'s Observables as a projection, made in turn, as
+   * its own subscription would (made only while the result runs; a throw of its `project` is the
+   * result's error). Counted as one projection meanwhile, so that the result does not complete
+   * between two of them.
+   */
+  subscribeEach(each: MergeEach<unknown, R>): void {
+    const { items, project } = each;
+    this.active++;
+    // the result's closing stops it (its error or unsubscription), not the source's completion meanwhile
+    for (let i = 0; i < items.length && !this.downstream.closed; i++) {
+      let projected: Observable<R>;
+      try {
+        projected = project(items[i], i);
+      } catch (error) {
+        this.downstream.error(error);
+        return;
+      }
+      this.subscribeProjection(projected);
+    }
+    this.projectionComplete();
   }
 
   protected onError(error: unknown): void {
@@ -81,6 +110,44 @@ class MergeSource<T, R> extends MethodSubscriber<T> {
   /** A projection completed: the result completes once the source has, and no projection runs. */
   projectionComplete(): void {
     if (--this.active === 0 && this.sourceDone) this.downstream.complete();
+  }
+}
+
+/**
+ * The merge of `project(item, index)` for each of `items`, each made as its turn comes: what
+ * `from(items).pipe(leanMergeMap(project))` emits, and when. Returned by a {@link leanMergeMap}
+ * projection, its Observables are that merge's own projections: each of their values passes one
+ * subscriber, not two (a workflow step that starts 100 runs).
+ *
+ * ```
+ * items:    [a, b]
+ * project:  a → --x--y|, b → z|
+ * result:   z-x--y|
+ * ```
+ *
+ * @example
+ * ```ts
+ * steps$.pipe(leanMergeMap((step) => leanMergeEach(step.runs, (run) => execute(run)))).subscribe(render);
+ * ```
+ */
+export function leanMergeEach<T, R>(items: readonly T[], project: (item: T, index: number) => Observable<R>): Observable<R> {
+  return new MergeEach(items, project);
+}
+
+/** {@link leanMergeEach}'s Observable: its items and projection, read by a `leanMergeMap` around it. */
+class MergeEach<T, R> extends Observable<R> {
+  constructor(
+    readonly items: readonly T[],
+    readonly project: (item: T, index: number) => Observable<R>,
+  ) {
+    super();
+  }
+
+  /** Subscribed on its own: a merge whose source gives the items (as `from(items)`), then completes. */
+  protected _subscribe(subscriber: Subscriber<R>): TeardownLogic {
+    const merge = new MergeSource<T, R>(subscriber, this.project);
+    for (let i = 0; i < this.items.length && !merge.closed; i++) merge.next(this.items[i]!);
+    merge.complete();
   }
 }
 

@@ -1,4 +1,5 @@
-import { type MonoTypeOperatorFunction, Observable } from 'rxjs';
+import { type MonoTypeOperatorFunction, Observable, type Subscriber } from 'rxjs';
+import { MethodSubscriber } from './method-subscriber.js';
 
 /**
  * Delivers values that arrive while a value is being delivered (re-entrantly, from inside the
@@ -22,27 +23,46 @@ import { type MonoTypeOperatorFunction, Observable } from 'rxjs';
  * ```
  */
 export function trampoline<T>(): MonoTypeOperatorFunction<T> {
-  return (source) =>
-    new Observable<T>((subscriber) => {
-      const queue: T[] = [];
-      let delivering = false;
-      let completed = false;
-      const drain = (): void => {
-        delivering = true;
-        while (queue.length > 0 && !subscriber.closed) subscriber.next(queue.shift()!);
-        delivering = false;
-        if (completed) subscriber.complete();
-      };
-      return source.subscribe({
-        next: (value) => {
-          queue.push(value);
-          if (!delivering) drain();
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          completed = true;
-          if (!delivering) subscriber.complete();
-        },
-      });
-    });
+  return (source) => new Observable<T>((subscriber) => source.subscribe(new Trampoline(subscriber)));
+}
+
+/**
+ * {@link trampoline}'s subscriber: its handlers on its prototype (not an observer literal that rxjs
+ * wraps in two objects, with three closures), and a value that arrives when nothing is delivered
+ * goes straight out: a workflow's every `finished` message passes through it.
+ */
+class Trampoline<T> extends MethodSubscriber<T> {
+  /** Values that arrived mid-delivery, in order (made at the first one). */
+  private queue: T[] | undefined = undefined;
+  private delivering = false;
+  private completed = false;
+
+  constructor(private readonly downstream: Subscriber<T>) {
+    super();
+  }
+
+  protected onNext(value: T): void {
+    if (this.delivering) {
+      if (this.queue === undefined) this.queue = [value];
+      else this.queue.push(value);
+      return;
+    }
+    this.delivering = true;
+    this.downstream.next(value);
+    // `shift` (V8 moves the array's start, no copy): a loop of synchronous steps keeps one waiting
+    // value at a time, and an index into a queue that only grows would grow with the loop
+    const queue = this.queue;
+    if (queue !== undefined) while (queue.length > 0 && !this.downstream.closed) this.downstream.next(queue.shift()!);
+    this.delivering = false;
+    if (this.completed) this.downstream.complete();
+  }
+
+  protected onError(error: unknown): void {
+    this.downstream.error(error);
+  }
+
+  protected onComplete(): void {
+    if (this.delivering) this.completed = true;
+    else this.downstream.complete();
+  }
 }

@@ -1,5 +1,5 @@
-import { concat, defer, EMPTY, from, map, type Observable, of, scan, throwError } from 'rxjs';
-import { leanMergeMap } from '../operators/lean-merge-map.js';
+import { concat, defer, EMPTY, map, type Observable, of, throwError } from 'rxjs';
+import { leanMergeEach, leanMergeMap } from '../operators/lean-merge-map.js';
 import { trampoline } from '../operators/trampoline.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
@@ -34,15 +34,15 @@ export type GraphRunItem =
   | { readonly kind: 'finished'; readonly output: unknown; readonly hasOutput: boolean; readonly interruptIds: readonly string[] };
 
 /**
- * Runs a workflow graph as a feedback loop: the pure {@link schedule} reducer (a `scan` over
- * scheduler messages) says which node runs start; they run concurrently (`leanMergeMap`, a
+ * Runs a workflow graph as a feedback loop: the pure {@link schedule} reducer (folded over the
+ * scheduler messages, as a `scan`) says which node runs start; they run concurrently (`leanMergeMap`, a
  * lighter `mergeMap`), and each one's end is fed back as a message once its events are
  * committed. The run ends when nothing runs and nothing can start; a node's final failure errors
  * the run, which unsubscribes every other running node (and their timers, retry waits and tools).
  *
  * ```
  * messages:  start ─► finished(a) ─► finished(b) ─► …
- * steps:     scan(schedule) ──► runs to start ──► leanMergeMap(executeNodeRun) ──┐
+ * steps:     schedule (folded) ► runs to start ──► leanMergeMap(executeNodeRun) ──┐
  *              ▲──────────────────────── finished(node, result) ◄────────────────┘
  * ```
  *
@@ -66,13 +66,17 @@ function scheduledRuns(invocation: InvocationContext, spec: GraphRunSpec): Obser
     // own, and runs to its end before its caller's next message, as ADK's does)
     const finished = new FeedbackChannel<SchedulerMessage>();
     const start: SchedulerMessage = { type: 'start', input: spec.input, branch: spec.branch };
-    const initial: SchedulerStep = { state: initialSchedulerState(), start: [], warnings: [], done: false };
-    return finished.messages(start).pipe(
-      trampoline(),
-      scan((step: SchedulerStep, message: SchedulerMessage) => schedule(spec.graph, step.state, message, spec.maxConcurrency, invocation.isResumable), initial),
-      // each step's runs are one subscriber, added to nothing when they end at once (a synchronous node step)
-      leanMergeMap((step) => stepItems(invocation, spec, step, finished)),
-    );
+    // the scheduler's state, folded over the messages as `scan` would (its seed and its latest
+    // step, held by this subscription alone), in the projection that starts the step's runs: no
+    // `scan` subscriber and closure between the messages and the runs, one node step each
+    let state = initialSchedulerState();
+    const step = (message: SchedulerMessage): Observable<GraphRunItem> => {
+      const next = schedule(spec.graph, state, message, spec.maxConcurrency, invocation.isResumable);
+      state = next.state;
+      return stepItems(invocation, spec, next, finished);
+    };
+    // each step's runs are one subscriber, added to nothing when they end at once (a synchronous node step)
+    return finished.messages(start).pipe(trampoline(), leanMergeMap(step));
   });
 }
 
@@ -107,7 +111,9 @@ function stepItems(invocation: InvocationContext, spec: GraphRunSpec, step: Sche
 /**
  * The runs a step starts, merged, each with its spec from `runs` when given, else made from the
  * scheduled run. A step that starts none (a branch arriving at a join, most steps of a fan-out)
- * is `EMPTY`, and one run is subscribed as it is, without a merge around it.
+ * is `EMPTY`, and one run is subscribed as it is, without a merge around it. Several are a
+ * `leanMergeEach`, whose runs the steps' merge subscribes as its own: each event of a run passes
+ * one merge subscriber, not two.
  */
 function startedRuns(
   invocation: InvocationContext,
@@ -118,7 +124,7 @@ function startedRuns(
 ): Observable<GraphRunItem> {
   if (scheduled.length === 0) return EMPTY;
   if (scheduled.length === 1) return runScheduled(invocation, runs?.[0] ?? nodeRunSpecOf(spec, scheduled[0]!), scheduled[0]!.node, messages);
-  return from(scheduled).pipe(leanMergeMap((run, i) => runScheduled(invocation, runs?.[i] ?? nodeRunSpecOf(spec, run), run.node, messages)));
+  return leanMergeEach(scheduled, (run, i) => runScheduled(invocation, runs?.[i] ?? nodeRunSpecOf(spec, run), run.node, messages));
 }
 
 /**
@@ -134,9 +140,20 @@ function checkpointItem(invocation: InvocationContext, spec: GraphRunSpec, step:
 /** Where a scheduled run sits: `<workflow path>/<node>@<n>`, terminal or not. */
 function nodeRunSpecOf(spec: GraphRunSpec, run: ScheduledRun): NodeRunSpec {
   const node = spec.graph.nodes.get(run.node)!;
-  const path = `${spec.path}/${run.node}@${run.runId}`;
+  const path = run.runId === 1 ? `${spec.path}/${run.node}@1` : pathPrefixOf(spec, run.node) + String(run.runId);
   const outputFor = spec.graph.terminals.has(run.node) ? [path, ...spec.outputFor] : [path];
   return { node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history };
+}
+
+/** Each node's `<workflow path>/<node>@` in a graph run, made at the node's second run (a loop's node runs again and again). */
+const PATH_PREFIXES = new WeakMap<GraphRunSpec, Map<string, string>>();
+
+function pathPrefixOf(spec: GraphRunSpec, node: string): string {
+  let prefixes = PATH_PREFIXES.get(spec);
+  if (prefixes === undefined) PATH_PREFIXES.set(spec, (prefixes = new Map()));
+  let prefix = prefixes.get(node);
+  if (prefix === undefined) prefixes.set(node, (prefix = `${spec.path}/${node}@`));
+  return prefix;
 }
 
 function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: string, messages: FeedbackChannel<SchedulerMessage>): Observable<GraphRunItem> {
@@ -145,15 +162,25 @@ function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: str
 
 /**
  * A node run's end, fed back to the scheduler as a `finished` message, after its events and
- * before it completes (no subscriber between the node run and the scheduler).
+ * before it completes (no subscriber between the node run and the scheduler). It is that message
+ * itself, its result set when the run ends (a node run ends once): no message object per node step.
  */
 class FinishedMessage implements NodeRunEnd<never> {
+  readonly type = 'finished';
+  result: NodeRunResult | undefined = undefined;
+
   constructor(
-    private readonly node: string,
+    readonly node: string,
     private readonly messages: FeedbackChannel<SchedulerMessage>,
   ) {}
 
   ended(result: NodeRunResult): void {
-    this.messages.next({ type: 'finished', node: this.node, result });
+    if (this.result !== undefined) {
+      // ended again (never, as a run ends once): a message of its own, the first one unchanged
+      this.messages.next({ type: 'finished', node: this.node, result });
+      return;
+    }
+    this.result = result;
+    this.messages.next(this as FinishedMessage & { readonly result: NodeRunResult });
   }
 }

@@ -1,6 +1,6 @@
 import type { RouteValue } from '../events/node-info.js';
 import { DiffMap } from '../utils/diff-map.js';
-import { arriveAt, type JoinArrivals, latestArrivals } from './join-arrivals.js';
+import { arriveAt, joinInput, type JoinArrivals, latestArrivals } from './join-arrivals.js';
 import { commonBranch } from './common-branch.js';
 import { nextTargets } from './next-targets.js';
 import { type NodeCheckpointState, NodeStatus } from './node-status.js';
@@ -71,6 +71,7 @@ export interface SchedulerState {
 const NO_TRIGGERS: readonly Trigger[] = Object.freeze([]);
 const NO_RUNS: readonly ScheduledRun[] = Object.freeze([]);
 const NO_WARNINGS: readonly string[] = Object.freeze([]);
+const NO_PREDECESSORS: readonly string[] = Object.freeze([]);
 /** The initial state's empty tables, shared by every run (a state's maps are replaced, never changed). */
 const NO_WAITING: ReadonlyMap<string, readonly string[]> = new Map();
 const NO_NODE_STATES: ReadonlyMap<string, NodeCheckpointState> = new Map();
@@ -214,7 +215,23 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
 
 /** `runs` with the run of `ended` (if any) no longer running. */
 function withRunEnded(runs: DiffMap<NodeRuns>, ended: string | undefined): DiffMap<NodeRuns> {
-  return ended === undefined ? runs : runs.set(ended, { count: runs.get(ended)!.count, running: false });
+  return ended === undefined ? runs : runs.set(ended, nodeRuns(runs.get(ended)!.count, false));
+}
+
+/** Shared entries of the runs table for the first counts, by count (one list running, one not). */
+const SHARED_RUNS = 1024;
+const RUNNING: NodeRuns[] = [];
+const IDLE: NodeRuns[] = [];
+
+/**
+ * A node's entry in the runs table: a shared, frozen one for a count below {@link SHARED_RUNS}
+ * (an entry is replaced, never changed), so that a node's start and end, two writes per node
+ * step, make no object.
+ */
+function nodeRuns(count: number, running: boolean): NodeRuns {
+  if (count >= SHARED_RUNS) return { count, running };
+  const shared = running ? RUNNING : IDLE;
+  return (shared[count] ??= Object.freeze({ count, running }));
 }
 
 /**
@@ -222,12 +239,11 @@ function withRunEnded(runs: DiffMap<NodeRuns>, ended: string | undefined): DiffM
  * their common branch when every predecessor has arrived (its latest arrival counts), else `undefined`.
  */
 function firedJoin(graph: WorkflowGraph, join: string, arrived: JoinArrivals): Trigger | undefined {
-  const predecessors = graph.predecessors.get(join) ?? [];
+  const predecessors = graph.predecessors.get(join) ?? NO_PREDECESSORS;
   // arrivals come only from the join's predecessors: it fires once each has arrived
   const latest = latestArrivals(arrived, predecessors);
   if (latest === undefined) return undefined;
-  const input = Object.fromEntries(predecessors.map((p, i) => [p, latest[i]!.output]));
-  return { node: join, input, branch: commonBranch(latest), subBranch: false };
+  return { node: join, input: joinInput(predecessors, latest), branch: commonBranch(latest), subBranch: false };
 }
 
 /**
@@ -273,7 +289,7 @@ function startReadyOf(
       continue;
     }
     const runId = (ran?.count ?? 0) + 1;
-    runs = runs.set(trigger.node, { count: runId, running: true });
+    runs = runs.set(trigger.node, nodeRuns(runId, true));
     if (trigger.node === ended) ended = undefined;
     running++;
     const run: ScheduledRun = { node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch };

@@ -1,5 +1,5 @@
-import { EMPTY, mergeMap, NEVER, Observable, of, take, throwError } from 'rxjs';
-import { leanMergeMap } from '../../lib/operators/lean-merge-map.js';
+import { defer, EMPTY, from, mergeMap, NEVER, Observable, of, Subject, take, throwError } from 'rxjs';
+import { leanMergeEach, leanMergeMap } from '../../lib/operators/lean-merge-map.js';
 import { testScheduler } from '../support/test-scheduler.js';
 
 describe('leanMergeMap', () => {
@@ -196,5 +196,134 @@ describe('leanMergeMap and EMPTY', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       expectObservable(cold('-a-b-|').pipe(leanMergeMap(() => EMPTY))).toBe('-----|');
     });
+  });
+});
+
+describe('leanMergeEach', () => {
+  // each case runs it alone, inside a leanMergeMap (whose projections its Observables become), and as rxjs's nested merge
+  const ways = {
+    alone: <T, R>(items: readonly T[], project: (item: T, i: number) => Observable<R>) => leanMergeEach(items, project),
+    'inside leanMergeMap': <T, R>(items: readonly T[], project: (item: T, i: number) => Observable<R>) => of(0).pipe(leanMergeMap(() => leanMergeEach(items, project))),
+    'as from + mergeMap': <T, R>(items: readonly T[], project: (item: T, i: number) => Observable<R>) => from(items).pipe(mergeMap(project)),
+  };
+
+  for (const [way, merged] of Object.entries(ways)) {
+    describe(way, () => {
+      it('completes at once with no items', () => {
+        testScheduler().run(({ expectObservable }) => {
+          expectObservable(merged([], () => of('x'))).toBe('|');
+        });
+      });
+
+      it('maps one item to its projection, with its index', () => {
+        testScheduler().run(({ cold, expectObservable }) => {
+          expectObservable(merged(['a'], (v: string, i) => cold('-x|', { x: `${v}${i}` }))).toBe('-x|', { x: 'a0' });
+        });
+      });
+
+      it('runs the projections concurrently, values as they come, the end after the last one', () => {
+        testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+          const inners = { a: cold('--x--y|'), b: cold('z|'), c: cold('----w|') };
+          expectObservable(merged(['a', 'b', 'c'] as const, (v) => inners[v])).toBe('z-x-wy|');
+          expectSubscriptions(inners.a.subscriptions).toBe('^-----!');
+          expectSubscriptions(inners.b.subscriptions).toBe('^!');
+          expectSubscriptions(inners.c.subscriptions).toBe('^----!');
+        });
+      });
+
+      it("ends with a projection's error, unsubscribing the others", () => {
+        testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+          const inners = { a: cold('---x|'), b: cold('-#', undefined, 'bad b'), c: cold('--z|') };
+          expectObservable(merged(['a', 'b', 'c'] as const, (v) => inners[v])).toBe('-#', undefined, 'bad b');
+          expectSubscriptions(inners.a.subscriptions).toBe('^!');
+          expectSubscriptions(inners.c.subscriptions).toBe('^!');
+        });
+      });
+
+      it('makes no more projections after a synchronous error', () => {
+        const made: string[] = [];
+        const errors: unknown[] = [];
+        merged(['a', 'b', 'c'], (v: string) => (made.push(v), v === 'b' ? throwError(() => 'bad b') : of(v))).subscribe({ error: (e: unknown) => errors.push(e) });
+        expect(made).toEqual(['a', 'b']);
+        expect(errors).toEqual(['bad b']);
+      });
+
+      it('errors when project throws, making no more', () => {
+        const made: string[] = [];
+        const values: string[] = [];
+        const errors: unknown[] = [];
+        const project = (v: string) => {
+          made.push(v);
+          if (v === 'b') throw new Error('no b');
+          return of(v);
+        };
+        merged(['a', 'b', 'c'], project).subscribe({ next: (v) => values.push(v), error: (e: unknown) => errors.push(e) });
+        expect(values).toEqual(['a']);
+        expect(made).toEqual(['a', 'b']);
+        expect(errors).toEqual([new Error('no b')]);
+      });
+
+      it('never ends while a projection does not', () => {
+        testScheduler().run(({ expectObservable }) => {
+          expectObservable(merged(['a', 'b'], (v: string) => (v === 'a' ? NEVER : of(v)))).toBe('b', { b: 'b' });
+        });
+      });
+
+      it('unsubscribes the running projections when unsubscribed early', () => {
+        testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+          const a = cold('---x---x|');
+          const b = cold('-y-----y|');
+          expectObservable(merged(['a', 'b'], (v) => (v === 'a' ? a : b)), '^----!').toBe('-y-x-');
+          expectSubscriptions(a.subscriptions).toBe('^----!');
+          expectSubscriptions(b.subscriptions).toBe('^----!');
+        });
+      });
+
+      it('stops making projections at once when the subscriber takes no more', () => {
+        const made: number[] = [];
+        const values: number[] = [];
+        merged([1, 2, 3], (v: number) => (made.push(v), of(v * 10)))
+          .pipe(take(1))
+          .subscribe((v) => values.push(v));
+        expect(values).toEqual([10]);
+        expect(made).toEqual([1]);
+      });
+    });
+  }
+
+  it("inside leanMergeMap, makes every projection even when the source completes while the first is subscribed, and completes after the last", () => {
+    const source = new Subject<string>();
+    const values: number[] = [];
+    let completed = false;
+    source
+      .pipe(leanMergeMap(() => leanMergeEach([1, 2, 3], (n) => (n === 1 ? defer(() => (source.complete(), of(n))) : of(n)))))
+      .subscribe({ next: (v) => values.push(v), complete: () => (completed = true) });
+    source.next('go');
+    expect(values).toEqual([1, 2, 3]);
+    expect(completed).toBe(true);
+  });
+
+  it("inside leanMergeMap, subscribes its Observables as the merge's own projections (no merge inside the merge)", () => {
+    const subscribed: unknown[] = [];
+    const subscribe = Observable.prototype.subscribe;
+    const a = of('a');
+    const b = of('b');
+    Observable.prototype.subscribe = function (this: Observable<unknown>, ...args: Parameters<typeof subscribe>) {
+      subscribed.push(this);
+      return subscribe.apply(this, args);
+    } as typeof subscribe;
+    const values: string[] = [];
+    try {
+      const each = leanMergeEach(['a', 'b'], (v) => (v === 'a' ? a : b));
+      of(0)
+        .pipe(leanMergeMap(() => each))
+        .subscribe((v) => values.push(v));
+      expect(subscribed).not.toContain(each);
+      expect(subscribed).toContain(a);
+      expect(subscribed).toContain(b);
+    } finally {
+      Observable.prototype.subscribe = subscribe;
+    }
+    expect(values).toEqual(['a', 'b']);
   });
 });

@@ -80,4 +80,34 @@ describe('trampoline', () => {
     feedback.next(1);
     expect(seen).toEqual([1]);
   });
+
+  it('starts each delivery afresh: values fed back in a later delivery go out after it, in order, none twice', () => {
+    const feedback = new Subject<number>();
+    const seen: number[] = [];
+    feedback.pipe(trampoline()).subscribe((n) => {
+      seen.push(n);
+      if (n % 10 < 2) feedback.next(n + 1);
+    });
+    feedback.next(10);
+    feedback.next(20);
+    feedback.next(30);
+    expect(seen).toEqual([10, 11, 12, 20, 21, 22, 30, 31, 32]);
+  });
+
+  it('sends a source error at once, with values still waiting', () => {
+    const feedback = new Subject<string>();
+    const seen: string[] = [];
+    feedback.pipe(trampoline()).subscribe({
+      next: (v) => {
+        seen.push(v);
+        if (v === 'a') {
+          feedback.next('b');
+          feedback.error('boom');
+        }
+      },
+      error: (e: unknown) => seen.push(`#${String(e)}`),
+    });
+    feedback.next('a');
+    expect(seen).toEqual(['a', '#boom']);
+  });
 });

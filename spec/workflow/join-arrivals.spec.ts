@@ -1,4 +1,4 @@
-import { arriveAt, type JoinArrivals, latestArrivals } from '../../lib/workflow/join-arrivals.js';
+import { arriveAt, joinInput, type JoinArrivals, latestArrivals } from '../../lib/workflow/join-arrivals.js';
 
 function arrivals(...items: [string, unknown, string?][]): JoinArrivals {
   let list: JoinArrivals | undefined;
@@ -40,5 +40,46 @@ describe('join arrivals', () => {
       if (i < 99) expect(latestArrivals(list, predecessors)).toBeUndefined();
     }
     expect(latestArrivals(list!, predecessors)?.map((arrival) => arrival.output)).toEqual(predecessors.map((_, i) => i));
+  });
+
+  it('ignores an arrival from a node that is not a predecessor', () => {
+    expect(latestArrivals(arrivals(['a', 1], ['x', 9]), ['a', 'b'])).toBeUndefined();
+    expect(latestArrivals(arrivals(['b', 2], ['x', 9], ['a', 1]), ['a', 'b'])?.map((arrival) => arrival.output)).toEqual([1, 2]);
+  });
+});
+
+describe('join input', () => {
+  const latestOf = (...outputs: unknown[]) => outputs.map((output) => ({ output, branch: undefined }));
+
+  it("is {predecessor: output} in the predecessors' order, as Object.fromEntries makes it", () => {
+    const predecessors = ['b', 'a', '2', 'c', '1'];
+    const latest = latestOf('B', 'A', 'two', 'C', 'one');
+    const input = joinInput(predecessors, latest);
+    const expected = Object.fromEntries(predecessors.map((p, i) => [p, latest[i]!.output]));
+    expect(input).toStrictEqual(expected);
+    expect(Object.keys(input)).toEqual(Object.keys(expected));
+    expect(JSON.stringify(input)).toBe(JSON.stringify(expected));
+  });
+
+  it('keeps a __proto__ predecessor as an own key, not as the prototype', () => {
+    const input = joinInput(['a', '__proto__', 'b'], latestOf(1, { polluted: true }, 2));
+    expect(Object.getPrototypeOf(input)).toBe(Object.prototype);
+    expect(Object.hasOwn(input, '__proto__')).toBe(true);
+    expect(Object.keys(input)).toEqual(['a', '__proto__', 'b']);
+    expect(JSON.stringify(input)).toBe('{"a":1,"__proto__":{"polluted":true},"b":2}');
+    expect((input as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('is an empty object for no predecessors, and a fresh object each time', () => {
+    expect(joinInput([], [])).toStrictEqual({});
+    expect(joinInput(['a'], latestOf(1))).not.toBe(joinInput(['a'], latestOf(1)));
+  });
+
+  it('a 100-wide fan-in, from the arrivals in any order', () => {
+    const predecessors = Array.from({ length: 100 }, (_, i) => `n${i}`);
+    let list: JoinArrivals | undefined;
+    for (let i = 99; i >= 0; i--) list = arriveAt(list, predecessors[i]!, i * 2, undefined);
+    const input = joinInput(predecessors, latestArrivals(list!, predecessors)!);
+    expect(input).toStrictEqual(Object.fromEntries(predecessors.map((p, i) => [p, i * 2])));
   });
 });

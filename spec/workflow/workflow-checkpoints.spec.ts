@@ -9,6 +9,7 @@ import { Runner } from '../../lib/runner/runner.js';
 import { InMemorySessionService } from '../../lib/sessions/in-memory-session-service.js';
 import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
 import type { NodeContext } from '../../lib/workflow/node-context.js';
+import { JoinNode } from '../../lib/workflow/join-node.js';
 import { node } from '../../lib/workflow/node.js';
 import { NodeStatus } from '../../lib/workflow/node-status.js';
 import { RequestInput } from '../../lib/workflow/request-input.js';
@@ -52,6 +53,37 @@ function answer(id: string, result: unknown): Content {
 function requestId(events: Event[]): string {
   return events.flatMap((e) => e.content?.parts ?? []).find((p) => p.functionCall?.name === 'adk_request_input')!.functionCall!.id!;
 }
+
+/** What a resumable fan-out's turn is, as the scheduler wrote it before its eleventh round (pinned). */
+const EXPECTED_FAN_OUT = [
+  'wf{x:2@1,y:2@1,z:2@1}',
+  'wf@1/x@1="gox"',
+  'wf@1/y@1="goy"',
+  'wf@1/z@1="goz"',
+  'wf{x:3@1,y:2@1,z:2@1}',
+  'wf{x:3@1,y:3@1,z:2@1}',
+  'wf{x:3@1,y:3@1,z:3@1,join:2@1}',
+  'wf@1/join@1={"x":"gox","y":"goy","z":"goz"}',
+  'wf{x:3@1,y:3@1,z:3@1,join:3@1,end:2@1}',
+  'wf@1/end@1="x+y+z"',
+  'wf{x:3@1,y:3@1,z:3@1,join:3@1,end:3@1}',
+  'wf{end}',
+];
+/** The same with `maxConcurrency: 2`: z starts when x ends, in the step that checkpoints x's end. */
+const EXPECTED_FAN_OUT_LIMITED = [
+  'wf{x:2@1,y:2@1}',
+  'wf@1/x@1="gox"',
+  'wf@1/y@1="goy"',
+  'wf{x:3@1,y:2@1,z:2@1}',
+  'wf@1/z@1="goz"',
+  'wf{x:3@1,y:3@1,z:2@1}',
+  'wf{x:3@1,y:3@1,z:3@1,join:2@1}',
+  'wf@1/join@1={"x":"gox","y":"goy","z":"goz"}',
+  'wf{x:3@1,y:3@1,z:3@1,join:3@1,end:2@1}',
+  'wf@1/end@1="x+y+z"',
+  'wf{x:3@1,y:3@1,z:3@1,join:3@1,end:3@1}',
+  'wf{end}',
+];
 
 describe('Workflow checkpoints (resumable app)', () => {
   it('writes no checkpoint in an app that is not resumable', async () => {
@@ -156,6 +188,21 @@ describe('Workflow checkpoints (resumable app)', () => {
     const invocationId = (await stored())[0]!.invocationId;
     expect(await turn({ invocationId })).toEqual([]);
     expect(runs).toEqual(['a', 'ask']);
+  });
+
+  it('a fan-out and its join: the checkpoints and outputs in order, with and without maxConcurrency, and the same outputs in an app that is not resumable', async () => {
+    const fanOut = (maxConcurrency?: number) => {
+      const branches = ['x', 'y', 'z'].map((name) => node((_c: NodeContext, s: string) => `${s}${name}`, { name }));
+      const join = new JoinNode({ name: 'join' });
+      const end = node((_c: NodeContext, joined: Record<string, string>) => Object.keys(joined).join('+'), { name: 'end' });
+      return new Workflow({ name: 'wf', edges: [[START, branches, join, end]], maxConcurrency });
+    };
+    const resumable = await setup(fanOut()).turn({ newMessage: user('go') });
+    expect(resumable.map(label)).toEqual(EXPECTED_FAN_OUT);
+    const limited = await setup(fanOut(2)).turn({ newMessage: user('go') });
+    expect(limited.map(label)).toEqual(EXPECTED_FAN_OUT_LIMITED);
+    const plain = await setup(fanOut(), false).turn({ newMessage: user('go') });
+    expect(plain.map(label)).toEqual(EXPECTED_FAN_OUT.filter((l) => !l.startsWith('wf{')));
   });
 
   it('a finished workflow resumed completes at once', async () => {
