@@ -14,6 +14,7 @@ import {
   using,
 } from 'rxjs';
 import { leanConcat } from '../operators/lean-concat.js';
+import { leanConcatMap } from '../operators/lean-concat-map.js';
 import type { BaseAgent } from '../agents/base-agent.js';
 import { activeEventsCompaction } from '../apps/active-events-compaction.js';
 import type { App } from '../apps/app.js';
@@ -195,8 +196,9 @@ export class Runner {
       validateRequest(request);
       const key = sessionKey(request);
       const ref = { appName: this.appName, userId: request.userId, sessionId: request.sessionId };
+      // leanConcatMap: every event of the turn passes through its projection's subscriber
       const invocation = this.sessionService.getSessionForRun(ref).pipe(
-        concatMap((session) => (session ? this.runInvocation(session, request) : this.createSessionAndRun(ref, request))),
+        leanConcatMap((session) => (session ? this.runInvocation(session, request) : this.createSessionAndRun(ref, request))),
       );
       const queued = this.sessionRuns.run(key, this.sessionService.withSessionLock(ref, invocation));
       return this.eventsCompaction ? queued.pipe(completeAtTurnEnd()) : (queued as Observable<Event>);
