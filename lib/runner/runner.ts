@@ -40,6 +40,7 @@ import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { KeyedMutex } from '../utils/keyed-mutex.js';
 import { answeredCallBranch } from './answered-call-branch.js';
 import { commitEvents } from './commit-events.js';
+import { storedSilently } from './stored-silently.js';
 import { nodeHostEvents } from './node-host-events.js';
 import { interruptedCallResponses } from './interrupted-call-responses.js';
 import { type InvocationToResume, invocationToResume } from './invocation-to-resume.js';
@@ -349,7 +350,7 @@ export class Runner {
     const branch = answeredCallBranch(ctx.session.events, message);
     const userEvent = ctx.createEvent({ author: 'user', ...(branch !== undefined ? { branch } : {}), content: message, actions: { stateDelta: { ...request.stateDelta } } });
     const repairs = barrier ? interruptedCallResponses(ctx, message) : [];
-    const store = this.sessionService.appendEvent(ctx.session, userEvent).pipe(ignoreElements());
+    const store = storedSilently(this.sessionService, ctx.session, userEvent);
     return repairs.length ? leanConcat(from(repairs).pipe(commitEvents(ctx, barrier!)), store) : store;
   }
 
