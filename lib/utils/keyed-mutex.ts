@@ -1,4 +1,4 @@
-import { Observable, Subscriber } from 'rxjs';
+import { Observable } from 'rxjs';
 
 /**
  * Runs Observables one at a time per key: `run(key, work$)` subscribes to `work$` only when every
@@ -31,7 +31,17 @@ export class KeyedMutex {
         this.leave(key, start);
       };
       const start = () => {
-        inner = work.subscribe(new ReleasingSubscriber(subscriber, release));
+        inner = work.subscribe({
+          next: (value) => subscriber.next(value),
+          error: (error) => {
+            release();
+            subscriber.error(error);
+          },
+          complete: () => {
+            release();
+            subscriber.complete();
+          },
+        });
       };
       this.enter(key, start);
       return () => {
@@ -63,30 +73,5 @@ export class KeyedMutex {
     queue.splice(queue.indexOf(start), 1);
     if (queue.length === 0) this.queues.delete(key);
     else if (wasRunning) queue[0]!();
-  }
-}
-
-/**
- * A run's subscriber: its values straight to the caller's subscriber, its end to the caller after
- * the key is released (the next run starts first, as it always did). A `Subscriber` of the
- * caller's, as RxJS's operators make theirs: every event of a turn passes here, and an observer
- * literal cost a `SafeSubscriber`, its observer wrapper and a closure call per value.
- */
-class ReleasingSubscriber<T> extends Subscriber<T> {
-  constructor(
-    destination: Subscriber<T>,
-    private readonly release: () => void,
-  ) {
-    super(destination);
-  }
-
-  protected override _error(error: unknown): void {
-    this.release();
-    super._error(error);
-  }
-
-  protected override _complete(): void {
-    this.release();
-    super._complete();
   }
 }
