@@ -46,7 +46,7 @@ export interface EventActions {
  */
 export function createEventActions(partial?: Partial<EventActions>): EventActions {
   // most events have no actions: three empty deltas, with no key to copy
-  if (partial === undefined) return { stateDelta: {}, artifactDelta: {}, requestedToolConfirmations: {} };
+  if (partial === undefined) return emptyEventActions();
   if (partial.stateDelta && partial.artifactDelta && partial.requestedToolConfirmations) return { ...partial } as EventActions;
   // the deltas first, then the other keys in their order: assigned, not rest-destructured and
   // spread (V8 is slow at both, and every event of every run is built here)
@@ -59,6 +59,20 @@ export function createEventActions(partial?: Partial<EventActions>): EventAction
     if (key !== 'stateDelta' && key !== 'artifactDelta' && key !== 'requestedToolConfirmations') actions[key] = partial[key as keyof EventActions];
   }
   return actions as unknown as EventActions;
+}
+
+/**
+ * Three empty deltas, made with `new Object()` and their keys added in order rather than as one
+ * nested literal: V8 tracks where a literal's objects end up, and these survive (the session keeps
+ * every event), so it would allocate them straight in the old generation ("pretenuring"), which
+ * costs more per event than the literal saves (measured on the workflow bench's node steps).
+ */
+function emptyEventActions(): EventActions {
+  const actions = new Object() as EventActions;
+  actions.stateDelta = new Object() as Record<string, unknown>;
+  actions.artifactDelta = new Object() as Record<string, number>;
+  actions.requestedToolConfirmations = new Object() as Record<string, ToolConfirmation>;
+  return actions;
 }
 
 /**

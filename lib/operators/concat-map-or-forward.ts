@@ -1,4 +1,5 @@
-import { type ObservableInput, type Observer, type OperatorFunction, from, Observable, type Subscription } from 'rxjs';
+import { type ObservableInput, type OperatorFunction, from, Observable, type Subscriber, type Subscription } from 'rxjs';
+import { MethodSubscriber } from './method-subscriber.js';
 
 /**
  * What {@link concatMapOrForward} calls around each value, besides `forward` and `project`.
@@ -83,88 +84,149 @@ export function concatMapOrForward<T, R, U>(
   arrivedArgument?: (value: T) => void,
 ): OperatorFunction<T, R> {
   const hooks = typeof settledOrHooks === 'object' ? settledOrHooks : undefined;
-  const settled: () => void = (typeof settledOrHooks === 'function' ? settledOrHooks : hooks?.settled) ?? doNothing;
-  const arrived = hooks ? hooks.arrived : arrivedArgument;
-  const atTurn = hooks?.atTurn;
+  const lanes: Lanes<T, R, U> = {
+    forward,
+    project,
+    settled: (typeof settledOrHooks === 'function' ? settledOrHooks : hooks?.settled) ?? doNothing,
+    arrived: hooks ? hooks.arrived : arrivedArgument,
+    atTurn: hooks?.atTurn,
+  };
   return (source) =>
     new Observable<R>((subscriber) => {
-      const queue: T[] = [];
-      let busy = false; // a projection is running (or being subscribed to)
-      let running: Subscription | undefined;
-      let sourceDone = false;
-
-      /** One value's turn: forwarded or projected; false when it ended the result. */
-      const take = (value: T): boolean => {
-        let forwarded: R | undefined;
-        try {
-          const turned = atTurn ? atTurn(value) : (value as unknown as U);
-          forwarded = forward(turned);
-          if (forwarded === undefined) subscribeProjection(turned);
-        } catch (error) {
-          subscriber.error(error);
-          return false;
-        }
-        if (forwarded !== undefined) {
-          subscriber.next(forwarded);
-          settled();
-        }
-        return true;
-      };
-
-      const drain = (): void => {
-        while (!busy && queue.length > 0 && !subscriber.closed) {
-          if (!take(queue.shift() as T)) return;
-        }
-        if (sourceDone && !busy && queue.length === 0) subscriber.complete();
-      };
-
-      // one observer for every projection (only one runs at a time): nothing to allocate per value
-      let subscribing = false; // a projection is being subscribed to: its synchronous completion leaves the draining to drain's loop
-      const projectionObserver: Observer<R> = {
-        next: (result) => subscriber.next(result),
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          busy = false;
-          running = undefined;
-          settled();
-          if (!subscribing) drain();
-        },
-      };
-
-      const subscribeProjection = (value: U): void => {
-        busy = true;
-        subscribing = true;
-        const inner = from(project(value)).subscribe(projectionObserver);
-        subscribing = false;
-        if (busy) running = inner;
-      };
-
-      const outer = source.subscribe({
-        next: (value) => {
-          if (arrived) {
-            try {
-              arrived(value);
-            } catch (error) {
-              subscriber.error(error);
-              return;
-            }
-          }
-          if (busy || queue.length > 0) queue.push(value);
-          // nothing queued or running: the value's turn is now, with no queue entry (what arrived
-          // during it, while a synchronous projection ran, follows)
-          else if (take(value) && queue.length > 0) drain();
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          sourceDone = true;
-          drain();
-        },
-      });
+      const outer = new ForwardOrConcatSubscriber(subscriber, lanes);
+      source.subscribe(outer);
       return () => {
         outer.unsubscribe();
-        running?.unsubscribe();
+        outer.running?.unsubscribe();
       };
     });
+}
+
+/** What {@link concatMapOrForward} was given, made once per operator. */
+interface Lanes<T, R, U> {
+  readonly forward: (value: U) => R | undefined;
+  readonly project: (value: U) => ObservableInput<R>;
+  readonly settled: () => void;
+  readonly arrived: ((value: T) => void) | undefined;
+  readonly atTurn: ((value: T) => U) | undefined;
+}
+
+/**
+ * The source's subscriber, with the queue and the running projection: one object whose methods
+ * are on its prototype, not an observer literal over closures (every event of an agent turn and
+ * every node step of a workflow is committed through it: a `SafeSubscriber`, its observer wrapper
+ * and a closure call less per value).
+ */
+class ForwardOrConcatSubscriber<T, R, U> extends MethodSubscriber<T> {
+  private readonly queue: T[] = [];
+  /** A projection is running (or being subscribed to). */
+  private busy = false;
+  /** A projection is being subscribed to: its synchronous completion leaves the draining to drain's loop. */
+  private subscribing = false;
+  private sourceDone = false;
+  running: Subscription | undefined;
+
+  constructor(
+    private readonly out: Subscriber<R>,
+    private readonly lanes: Lanes<T, R, U>,
+  ) {
+    super();
+  }
+
+  protected onNext(value: T): void {
+    const arrived = this.lanes.arrived;
+    if (arrived) {
+      try {
+        arrived(value);
+      } catch (error) {
+        this.out.error(error);
+        return;
+      }
+    }
+    if (this.busy || this.queue.length > 0) this.queue.push(value);
+    // nothing queued or running: the value's turn is now, with no queue entry (what arrived
+    // during it, while a synchronous projection ran, follows)
+    else if (this.take(value) && this.queue.length > 0) this.drain();
+  }
+
+  protected onError(error: unknown): void {
+    this.out.error(error);
+  }
+
+  protected onComplete(): void {
+    this.sourceDone = true;
+    this.drain();
+  }
+
+  /** One value's turn: forwarded or projected; false when it ended the result. */
+  private take(value: T): boolean {
+    const lanes = this.lanes;
+    let forwarded: R | undefined;
+    try {
+      const turned = lanes.atTurn ? lanes.atTurn(value) : (value as unknown as U);
+      forwarded = lanes.forward(turned);
+      if (forwarded === undefined) this.subscribeProjection(turned);
+    } catch (error) {
+      this.out.error(error);
+      return false;
+    }
+    if (forwarded !== undefined) {
+      this.out.next(forwarded);
+      lanes.settled();
+    }
+    return true;
+  }
+
+  private drain(): void {
+    const queue = this.queue;
+    while (!this.busy && queue.length > 0 && !this.out.closed) {
+      if (!this.take(queue.shift() as T)) return;
+    }
+    if (this.sourceDone && !this.busy && queue.length === 0) this.out.complete();
+  }
+
+  private subscribeProjection(value: U): void {
+    this.busy = true;
+    this.subscribing = true;
+    const inner = from(this.lanes.project(value)).subscribe(new ProjectionSubscriber(this.out, this));
+    this.subscribing = false;
+    if (this.busy) this.running = inner;
+  }
+
+  /** Called by the running projection's subscriber when it completes. */
+  projectionCompleted(): void {
+    this.busy = false;
+    this.running = undefined;
+    this.lanes.settled();
+    if (!this.subscribing) this.drain();
+  }
+}
+
+/**
+ * A projection's subscriber: its values and error straight to the result's subscriber, its
+ * completion to the operator (the next value's turn). A `Subscriber`, not an observer literal that
+ * RxJS wraps in a `SafeSubscriber` and an observer wrapper: one object per projection instead of
+ * two, and two calls less per value (a Runner's turn is one projection of its session).
+ */
+class ProjectionSubscriber<R> extends MethodSubscriber<R> {
+  constructor(
+    private readonly out: Subscriber<R>,
+    private readonly operator: { projectionCompleted(): void },
+  ) {
+    super();
+  }
+
+  protected onNext(result: R): void {
+    this.out.next(result);
+  }
+
+  protected onError(error: unknown): void {
+    this.out.error(error);
+  }
+
+  protected onComplete(): void {
+    this.operator.projectionCompleted();
+  }
 }
 
 function doNothing(): void {

@@ -14,6 +14,7 @@ import {
   using,
 } from 'rxjs';
 import { leanConcat } from '../operators/lean-concat.js';
+import { leanConcatMap } from '../operators/lean-concat-map.js';
 import type { BaseAgent } from '../agents/base-agent.js';
 import { activeEventsCompaction } from '../apps/active-events-compaction.js';
 import type { App } from '../apps/app.js';
@@ -39,6 +40,7 @@ import { defaultIdGenerator, type IdGenerator } from '../utils/ids.js';
 import { KeyedMutex } from '../utils/keyed-mutex.js';
 import { answeredCallBranch } from './answered-call-branch.js';
 import { commitEvents } from './commit-events.js';
+import { storedSilently } from './stored-silently.js';
 import { nodeHostEvents } from './node-host-events.js';
 import { interruptedCallResponses } from './interrupted-call-responses.js';
 import { type InvocationToResume, invocationToResume } from './invocation-to-resume.js';
@@ -195,8 +197,9 @@ export class Runner {
       validateRequest(request);
       const key = sessionKey(request);
       const ref = { appName: this.appName, userId: request.userId, sessionId: request.sessionId };
+      // leanConcatMap: every event of the turn passes through its projection's subscriber
       const invocation = this.sessionService.getSessionForRun(ref).pipe(
-        concatMap((session) => (session ? this.runInvocation(session, request) : this.createSessionAndRun(ref, request))),
+        leanConcatMap((session) => (session ? this.runInvocation(session, request) : this.createSessionAndRun(ref, request))),
       );
       const queued = this.sessionRuns.run(key, this.sessionService.withSessionLock(ref, invocation));
       return this.eventsCompaction ? queued.pipe(completeAtTurnEnd()) : (queued as Observable<Event>);
@@ -347,7 +350,7 @@ export class Runner {
     const branch = answeredCallBranch(ctx.session.events, message);
     const userEvent = ctx.createEvent({ author: 'user', ...(branch !== undefined ? { branch } : {}), content: message, actions: { stateDelta: { ...request.stateDelta } } });
     const repairs = barrier ? interruptedCallResponses(ctx, message) : [];
-    const store = this.sessionService.appendEvent(ctx.session, userEvent).pipe(ignoreElements());
+    const store = storedSilently(this.sessionService, ctx.session, userEvent);
     return repairs.length ? leanConcat(from(repairs).pipe(commitEvents(ctx, barrier!)), store) : store;
   }
 

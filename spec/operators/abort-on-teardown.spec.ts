@@ -1,3 +1,4 @@
+import { finalize, of } from 'rxjs';
 import { abortOnTeardown } from '../../lib/operators/abort-on-teardown.js';
 import { testScheduler } from '../support/test-scheduler.js';
 
@@ -34,5 +35,33 @@ describe('abortOnTeardown', () => {
       expectObservable(cold('-').pipe(abortOnTeardown(controller)), '^-!').toBe('--');
     });
     expect(controller.signal.aborted).toBe(true);
+  });
+
+  it('passes every value on, tears the source down before it aborts, then disposes', () => {
+    const log: string[] = [];
+    const target = { abort: () => log.push('abort'), dispose: () => log.push('dispose') };
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source = cold('-a-b-c-');
+      expectObservable(source.pipe(finalize(() => log.push('source torn down')), abortOnTeardown(target)), '^----!').toBe('-a-b-');
+      expectSubscriptions(source.subscriptions).toBe('^----!');
+    });
+    expect(log).toEqual(['source torn down', 'abort', 'dispose']);
+  });
+
+  it('completes an empty source without aborting, and disposes once', () => {
+    const log: string[] = [];
+    const target = { abort: () => log.push('abort'), dispose: () => log.push('dispose') };
+    testScheduler().run(({ cold, expectObservable }) => {
+      expectObservable(cold('|').pipe(abortOnTeardown(target))).toBe('|');
+    });
+    expect(log).toEqual(['dispose']);
+  });
+
+  it('does not abort a synchronous source that completed before the subscriber unsubscribes', () => {
+    const log: string[] = [];
+    const target = { abort: () => log.push('abort'), dispose: () => log.push('dispose') };
+    const seen: number[] = [];
+    of(1, 2, 3).pipe(abortOnTeardown(target)).subscribe((value) => seen.push(value)).unsubscribe();
+    expect([seen, log]).toEqual([[1, 2, 3], ['dispose']]);
   });
 });

@@ -110,6 +110,26 @@ describe('InMemorySessionService', () => {
     expect(after.lastUpdateTime).toBe(after.events[2]!.timestamp);
   });
 
+  it('an event with an empty state delta is stored and committed as is (appendEventNow), live or copied session, and a missing session still throws', async () => {
+    const { service, session } = await setup();
+    const ref = { appName: app, userId: 'u1', sessionId: session.id };
+    const live = (await firstValueFrom(service.getSessionForRun(ref)))!;
+    const first = createEvent({ author: 'a', id: 'e1', timestamp: 5 });
+    expect(service.appendEventNow(live, first)).toBe(first);
+    const copy = (await firstValueFrom(service.getSession(ref)))!;
+    const second = createEvent({ author: 'b', id: 'e2', timestamp: 7 });
+    expect(service.appendEventNow(copy, second)).toBe(second);
+    const after = (await firstValueFrom(service.getSession(ref)))!;
+    expect(after.events).toEqual([first, second]);
+    expect(after.events[1]).toBe(second);
+    expect(after.lastUpdateTime).toBe(7);
+    expect(live.events).toEqual([first, second]);
+    expect([copy.events.map((e) => e.id), copy.lastUpdateTime]).toEqual([['e1', 'e2'], 7]);
+    expect(after.state).toEqual({ step: 1 });
+    const gone = { ...session, id: 'gone' };
+    expect(() => service.appendEventNow(gone, createEvent({ author: 'a' }))).toThrow(/Cannot append to session "gone"/);
+  });
+
   it('a run\'s session of a missing session is undefined', async () => {
     const { service } = await setup();
     expect(await firstValueFrom(service.getSessionForRun({ appName: app, userId: 'u1', sessionId: 'nope' }))).toBeUndefined();

@@ -1,4 +1,4 @@
-import { NEVER, of } from 'rxjs';
+import { NEVER, of, throwError } from 'rxjs';
 import { KeyedMutex } from '../../lib/utils/keyed-mutex.js';
 import { testScheduler } from '../support/test-scheduler.js';
 
@@ -42,6 +42,19 @@ describe('KeyedMutex', () => {
       expectSubscriptions(b.subscriptions).toBe([]);
       expectSubscriptions(c.subscriptions).toBe('---^!');
     });
+  });
+
+  it('starts the next run before the previous run\'s caller sees its end (completion or error)', () => {
+    const mutex = new KeyedMutex();
+    const log: string[] = [];
+    const blocker = mutex.run('k', NEVER).subscribe();
+    mutex.run('k', of(1)).subscribe({ next: (v) => log.push(`first ${v}`), complete: () => log.push('first complete') });
+    mutex.run('k', throwError(() => new Error('x'))).subscribe({ error: () => log.push('second error') });
+    mutex.run('k', of(3)).subscribe({ next: (v) => log.push(`third ${v}`), complete: () => log.push('third complete') });
+    expect(log).toEqual([]);
+    blocker.unsubscribe();
+    expect(log).toEqual(['first 1', 'third 3', 'third complete', 'second error', 'first complete']);
+    expect(mutex.pending('k')).toBe(0);
   });
 
   it('counts running and waiting runs, and forgets a key once nothing is queued', () => {
