@@ -79,17 +79,26 @@ class JsonWalker {
   /** An array's items, in order (a hole is `undefined`, which is fine), up to the first problem. */
   private walkItems(value: readonly unknown[], depth: number): boolean {
     for (let i = 0; i < value.length; i++) {
-      if (!this.walkStep(i, value[i], depth)) return false;
+      const item = value[i];
+      if (!isPlainJsonLeaf(item) && !this.walkStep(i, item, depth)) return false;
     }
     return true;
   }
 
-  /** An object's own enumerable keys and values, in `Object.keys` order (undefined ones skipped, as JSON drops them). */
+  /**
+   * An object's own enumerable values, in `Object.keys` order (undefined ones skipped, as JSON
+   * drops them), up to the first problem. The values are read in one pass (`Object.values`: one
+   * lookup each, where `value[key]` hashed every key of a wide object, such as a join's input
+   * after a 100-wide fan-out); the keys, for the path, only once a value is not a plain leaf.
+   */
   private walkEntries(value: Record<string, unknown>, depth: number): boolean {
-    const keys = Object.keys(value);
-    for (let i = 0; i < keys.length; i++) {
-      const item = value[keys[i]!];
-      if (item !== undefined && !this.walkStep(keys[i]!, item, depth)) return false;
+    const values = Object.values(value);
+    let keys: string[] | undefined;
+    for (let i = 0; i < values.length; i++) {
+      const item = values[i];
+      if (isPlainJsonLeaf(item)) continue;
+      keys ??= Object.keys(value);
+      if (!this.walkStep(keys[i]!, item, depth)) return false;
     }
     return true;
   }
@@ -121,6 +130,21 @@ class JsonWalker {
     const path = this.steps.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('');
     this.problem = `${what} at ${path || 'the top level'}`;
     return false;
+  }
+}
+
+/** `undefined` (JSON drops it), `null`, a string, a number or a boolean: its own JSON value, no walk and no step on the path. */
+function isPlainJsonLeaf(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return true;
+    case 'object':
+      return value === null;
+    default:
+      return false;
   }
 }
 

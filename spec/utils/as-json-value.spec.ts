@@ -30,6 +30,15 @@ describe('asJsonValue', () => {
     expect(refused(value)).toBe(reason);
   });
 
+  it('walks a wide object (a join input after a 100-wide fan-out): leaves passed over, the path of the first problem after them exact', () => {
+    const wide: Record<string, unknown> = {};
+    for (let i = 0; i < 150; i++) wide[`n${i}`] = i % 3 === 0 ? `s${i}` : i % 3 === 1 ? i : i % 2 === 0;
+    expect(asJsonValue(wide)).toEqual({ ok: true, value: wide });
+    wide['n120'] = { deep: [null, undefined, 'x', { f: () => 1 }] };
+    expect(refused(wide)).toBe('a function at .n120.deep[3].f');
+    expect(refused([1, 'a', null, true, [2, [3, 4n]]])).toBe('a BigInt at [4][1][1]');
+  });
+
   it('names the path of the first problem only, past members that were fine', () => {
     const value = { a: { b: [1, { c: 'x' }] }, d: [true, null, { e: 10n }], f: () => 1 };
     expect(refused(value)).toBe('a BigInt at .d[2].e');
