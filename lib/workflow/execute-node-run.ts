@@ -8,6 +8,7 @@ import { orElse } from '../operators/or-else.js';
 import { collectNodeRun } from './collect-node-run.js';
 import { functionAttempt, type FunctionAttemptEngine } from './function-attempt.js';
 import { FunctionNode } from './function-node.js';
+import { JoinNode } from './join-node.js';
 import { AttemptScope } from './attempt-scope.js';
 import { NodeContext } from './node-context.js';
 import { NodeError } from './node-error.js';
@@ -94,8 +95,11 @@ function resumedRun(spec: NodeRunSpec, recorded: RecordedNodeRun): Observable<No
 function attemptFrom<R>(invocation: InvocationContext, spec: NodeRunSpec, attempt: number, end: NodeRunEnd<R>): Observable<NodeEventItem | R> {
   const { node } = spec;
   // a function node without a timeout or a plugin before it: one subscriber from the scheduler to the commit
-  if (node instanceof FunctionNode && node.options.timeout === undefined && !callbackChain(invocation.pluginManager, 'beforeNodeCallback')?.registered) {
-    return functionAttempt(invocation, spec, node.fn, attempt, end, FUNCTION_ATTEMPT_ENGINE);
+  if (node.options.timeout === undefined && (node instanceof FunctionNode || node.constructor === JoinNode) && !callbackChain(invocation.pluginManager, 'beforeNodeCallback')?.registered) {
+    // a JoinNode (not a subclass, whose `run` may differ) outputs its input as it is: the same lane, with no test of what it returns
+    return node instanceof FunctionNode
+      ? functionAttempt(invocation, spec, node.fn, attempt, end, FUNCTION_ATTEMPT_ENGINE)
+      : functionAttempt(invocation, spec, joinOutput, attempt, end, FUNCTION_ATTEMPT_ENGINE, true);
   }
   return endedBy(runAttempt(invocation, spec, attempt), end).pipe(onErrorContinue((error: unknown) => recoverAttempt(invocation, spec, error, attempt, end)));
 }
@@ -109,6 +113,11 @@ function recoverAttempt<R>(invocation: InvocationContext, spec: NodeRunSpec, err
       ? timer(retryDelaySeconds(retryConfig!, attempt, Math.random) * 1000).pipe(concatMap(() => attemptFrom(invocation, spec, attempt + 1, end)))
       : endedBy(failed(spec, error, attempt), end),
   );
+}
+
+/** A `JoinNode`'s run: its input (its predecessors' outputs by name) is its output. */
+function joinOutput(_ctx: NodeContext, input: unknown): unknown {
+  return input;
 }
 
 /** What a function node's attempt needs from this engine: its context, and its recovery. */

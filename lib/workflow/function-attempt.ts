@@ -32,7 +32,8 @@ export interface FunctionAttemptEngine {
  * context and abort signal, the function's call (its input checked first), the fold of its
  * value and of its dynamic children's items, the output event's commit, the run's end (handed to
  * `end`), its error handling (`engine.recover`: the error event, the retry or the failure) and
- * its abort on teardown. A Promise is waited on directly, with no Observable around it. An
+ * its abort on teardown. With `outputAsIs`, what `fn` returns is the output as it is, whatever it
+ * looks like (a `JoinNode`'s input: an object whose keys are its predecessors' names). A Promise is waited on directly, with no Observable around it. An
  * Observable, an input request or an event (returned, or a Promise's value), or a plugin after
  * the node, goes on through the general path ({@link collectNodeRun}, {@link endNodeAttempt}),
  * with the same items in the same order.
@@ -59,6 +60,7 @@ export interface FunctionAttemptEngine {
  * @example
  * ```ts
  * functionAttempt(invocation, spec, (_ctx, n: number) => n + 1, 1, EMIT_DONE, engine); // (o d|)
+ * functionAttempt(invocation, joinSpec, (_ctx, input) => input, 1, EMIT_DONE, engine, true); // a join: its input is its output
  * ```
  */
 export function functionAttempt<R>(
@@ -68,8 +70,9 @@ export function functionAttempt<R>(
   attempt: number,
   end: NodeRunEnd<R>,
   engine: FunctionAttemptEngine,
+  outputAsIs = false,
 ): Observable<NodeEventItem | R> {
-  return new FunctionAttemptObservable(invocation, spec, fn, attempt, end, engine);
+  return new FunctionAttemptObservable(invocation, spec, fn, attempt, end, engine, outputAsIs);
 }
 
 /**
@@ -85,6 +88,8 @@ class FunctionAttemptObservable<R> extends Observable<NodeEventItem | R> {
     readonly attempt: number,
     readonly end: NodeRunEnd<R>,
     readonly engine: FunctionAttemptEngine,
+    /** What `fn` returns is the node's output as it is (a join's input), never a Promise, an Observable, an event or an input request. */
+    readonly outputAsIs: boolean,
   ) {
     super();
   }
@@ -150,7 +155,8 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
       this.fail(error);
       return this;
     }
-    if (isPromiseResult(result)) {
+    const asIs = this.run.outputAsIs;
+    if (!asIs && isPromiseResult(result)) {
       // the children stay the attempt's until the Promise settles, as they were merged until `from(promise)` completed
       result.then(
         (value) => this.resolved(value),
@@ -159,7 +165,7 @@ class FunctionAttempt<R> implements NodeYieldSink, AttemptInner, Unsubscribable 
       return this;
     }
     this.children = undefined;
-    if (isPlainFunctionResult(result)) this.finish(result === undefined ? this.collected : foldNodeItem(this.run.spec.path, this.collected, outputYield(result)));
+    if (asIs || isPlainFunctionResult(result)) this.finish(result === undefined && !asIs ? this.collected : foldNodeItem(this.run.spec.path, this.collected, outputYield(result)));
     else this.followYields(functionResultYields(ctx, result));
     return this;
   }
