@@ -30,7 +30,7 @@ export function nodeEndEvent(ctx: NodeContext, hasOutput: boolean, output: unkno
   if (route !== undefined) actions.route = route;
   const nodeInfo = new Object() as NodeInfo;
   nodeInfo.path = scope.path;
-  if (hasOutput) nodeInfo.outputFor = [...scope.outputFor];
+  if (hasOutput) nodeInfo.outputFor = scope.outputFor.slice();
   const event = new Object() as Event;
   event.invocationId = invocation.invocationId;
   event.author = scope.workflowName;
