@@ -33,23 +33,49 @@ export function arriveAt(arrivals: JoinArrivals | undefined, from: string, outpu
 }
 
 /**
- * Each predecessor's latest arrival, in `predecessors` order, once every one of them has arrived;
- * `undefined` before. A predecessor that arrived twice counts once, with its latest output (as a
- * map of arrivals would say); the list is walked only when it is at least as long as
- * `predecessors` (once per firing when each arrives once).
+ * What a join's firing needs of its predecessors, made once per graph ({@link joinShape}): their
+ * names in order, each one's index, and an input with their keys in order and no values yet.
+ */
+export interface JoinShape {
+  readonly predecessors: readonly string[];
+  readonly slots: ReadonlyMap<string, number>;
+  readonly template: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The {@link JoinShape} of a join whose predecessors are `predecessors` (the graph holds one per join).
+ *
+ * @example
+ * ```ts
+ * joinShape(['a', 'b']).slots.get('b'); // 1
+ * ```
+ */
+export function joinShape(predecessors: readonly string[]): JoinShape {
+  // `fromEntries` defines each key as an own property (a `__proto__` predecessor included)
+  return {
+    predecessors,
+    slots: new Map(predecessors.map((predecessor, i) => [predecessor, i])),
+    template: Object.fromEntries(predecessors.map((predecessor) => [predecessor, undefined])),
+  };
+}
+
+/**
+ * Each predecessor's latest arrival, in the order of `shape`'s predecessors, once every one of
+ * them has arrived; `undefined` before. A predecessor that arrived twice counts once, with its
+ * latest output (as a map of arrivals would say); the list is walked only when it is at least as
+ * long as the predecessors (once per firing when each arrives once), each arrival put in its
+ * predecessor's slot (no `Map` of the arrivals per firing).
  *
  * @example
  * ```ts
  * const arrivals = arriveAt(arriveAt(arriveAt(undefined, 'a', 1, undefined), 'a', 3, undefined), 'b', 2, undefined);
- * latestArrivals(arrivals, ['a', 'b']); // [{ output: 3, branch: undefined }, { output: 2, branch: undefined }]
- * latestArrivals(arrivals, ['a', 'b', 'c']); // undefined
+ * latestArrivals(arrivals, joinShape(['a', 'b'])); // [{ output: 3, branch: undefined }, { output: 2, branch: undefined }]
+ * latestArrivals(arrivals, joinShape(['a', 'b', 'c'])); // undefined
  * ```
  */
-export function latestArrivals(arrivals: JoinArrivals, predecessors: readonly string[]): readonly JoinArrival[] | undefined {
+export function latestArrivals(arrivals: JoinArrivals, shape: JoinShape): readonly JoinArrival[] | undefined {
+  const { predecessors, slots } = shape;
   if (arrivals.count < predecessors.length) return undefined;
-  // each predecessor's slot by its index, found once per graph: a `Map` of the arrivals per firing
-  // was 100 entries made and dropped per run of a 100-wide fan-in
-  const slots = shapeOf(predecessors).slots;
   const latest = new Array<JoinArrival>(predecessors.length);
   let filled = 0;
   for (let cell: JoinArrivals | undefined = arrivals; cell !== undefined && filled < predecessors.length; cell = cell.previous) {
@@ -63,40 +89,21 @@ export function latestArrivals(arrivals: JoinArrivals, predecessors: readonly st
 }
 
 /**
- * What a join's firing needs of its predecessors, made once per graph (keyed by the graph's list
- * of them): each one's index, and an input with their keys in order and no values yet.
- */
-interface JoinShape {
-  readonly slots: ReadonlyMap<string, number>;
-  readonly template: Readonly<Record<string, unknown>>;
-}
-
-const SHAPES = new WeakMap<readonly string[], JoinShape>();
-
-function shapeOf(predecessors: readonly string[]): JoinShape {
-  let shape = SHAPES.get(predecessors);
-  if (shape === undefined) {
-    // `fromEntries` defines each key as an own property (a `__proto__` predecessor included)
-    shape = { slots: new Map(predecessors.map((predecessor, i) => [predecessor, i])), template: Object.fromEntries(predecessors.map((predecessor) => [predecessor, undefined])) };
-    SHAPES.set(predecessors, shape);
-  }
-  return shape;
-}
-
-/**
- * A join's input: `{predecessor: output}`, in `predecessors` order, from their `latest` arrivals,
- * as `Object.fromEntries` makes it (own keys only, a `__proto__` predecessor included). A copy of
- * the keys made once, then filled: `fromEntries` over an array of pairs took about 12 µs for 100
- * predecessors, this about 2.5, with one backing store instead of one regrown per key.
+ * A join's input: `{predecessor: output}`, in the order of `shape`'s predecessors, from their
+ * `latest` arrivals, as `Object.fromEntries` makes it (own keys only, a `__proto__` predecessor
+ * included). A copy of the shape's keys, then filled: `fromEntries` over an array of pairs took
+ * about 12 µs for 100 predecessors, this about 2.5, with one backing store instead of one regrown
+ * per key.
  *
  * @example
  * ```ts
- * joinInput(['a', 'b'], [{ output: 1, branch: undefined }, { output: 2, branch: undefined }]); // { a: 1, b: 2 }
+ * joinInput(joinShape(['a', 'b']), [{ output: 1, branch: undefined }, { output: 2, branch: undefined }]); // { a: 1, b: 2 }
  * ```
  */
-export function joinInput(predecessors: readonly string[], latest: readonly JoinArrival[]): Record<string, unknown> {
+export function joinInput(shape: JoinShape, latest: readonly JoinArrival[]): Record<string, unknown> {
+  const { predecessors } = shape;
   // the copy's keys are own data properties: a store to `__proto__` sets that key, not the prototype
-  const input: Record<string, unknown> = { ...shapeOf(predecessors).template };
+  const input: Record<string, unknown> = { ...shape.template };
   for (let i = 0; i < predecessors.length; i++) input[predecessors[i]!] = latest[i]!.output;
   return input;
 }

@@ -1,6 +1,6 @@
 import type { RouteValue } from '../events/node-info.js';
 import { DiffMap } from '../utils/diff-map.js';
-import { arriveAt, joinInput, type JoinArrivals, latestArrivals } from './join-arrivals.js';
+import { arriveAt, joinInput, type JoinArrivals, type JoinShape, joinShape, latestArrivals } from './join-arrivals.js';
 import { commonBranch } from './common-branch.js';
 import { nextTargets } from './next-targets.js';
 import { type NodeCheckpointState, NodeStatus } from './node-status.js';
@@ -71,7 +71,8 @@ export interface SchedulerState {
 const NO_TRIGGERS: readonly Trigger[] = Object.freeze([]);
 const NO_RUNS: readonly ScheduledRun[] = Object.freeze([]);
 const NO_WARNINGS: readonly string[] = Object.freeze([]);
-const NO_PREDECESSORS: readonly string[] = Object.freeze([]);
+/** The shape of a join with no predecessors (a graph always has them: validated at its build). */
+const NO_PREDECESSORS: JoinShape = joinShape([]);
 /** The initial state's empty tables, shared by every run (a state's maps are replaced, never changed). */
 const NO_WAITING: ReadonlyMap<string, readonly string[]> = new Map();
 const NO_NODE_STATES: ReadonlyMap<string, NodeCheckpointState> = new Map();
@@ -239,11 +240,11 @@ function nodeRuns(count: number, running: boolean): NodeRuns {
  * their common branch when every predecessor has arrived (its latest arrival counts), else `undefined`.
  */
 function firedJoin(graph: WorkflowGraph, join: string, arrived: JoinArrivals): Trigger | undefined {
-  const predecessors = graph.predecessors.get(join) ?? NO_PREDECESSORS;
+  const shape = graph.joinShapes.get(join) ?? NO_PREDECESSORS;
   // arrivals come only from the join's predecessors: it fires once each has arrived
-  const latest = latestArrivals(arrived, predecessors);
+  const latest = latestArrivals(arrived, shape);
   if (latest === undefined) return undefined;
-  return { node: join, input: joinInput(predecessors, latest), branch: commonBranch(latest), subBranch: false };
+  return { node: join, input: joinInput(shape, latest), branch: commonBranch(latest), subBranch: false };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type JoinShape, joinShape } from './join-arrivals.js';
 import { edgeTargets } from './next-targets.js';
 import { START } from './start.js';
 import type { GraphEdge, NextTargets, WorkflowGraph } from './workflow-graph.js';
@@ -31,15 +32,24 @@ export function validateWorkflowGraph(workflowName: string, nodes: ReadonlyMap<s
   if (unreachable.length) throw fail(unreachable, `unreachable node${unreachable.length > 1 ? 's' : ''} ${quoted(unreachable)}: no path from START leads to ${unreachable.length > 1 ? 'them' : 'it'}.`);
   const cycle = unconditionalCycle(outgoing);
   if (cycle) throw fail(cycle, `unconditional cycle ${cycle.join(' → ')}: it would never end; make one of its edges routed.`);
+  const predecessors = predecessorsOf(edges);
   return {
     nodes,
     edges,
     startTargets,
     outgoing,
-    predecessors: predecessorsOf(edges),
+    predecessors,
     terminals: new Set([...nodes.keys()].filter((name) => !outgoing.has(name))),
     fixedTargets: fixedTargetsOf(nodes, outgoing),
+    joinShapes: joinShapesOf(nodes, predecessors),
   };
+}
+
+/** The shape of each join node's predecessors (see `latestArrivals`, `joinInput`). */
+function joinShapesOf(nodes: ReadonlyMap<string, WorkflowNode>, predecessors: ReadonlyMap<string, readonly string[]>): Map<string, JoinShape> {
+  const shapes = new Map<string, JoinShape>();
+  for (const [name, node] of nodes) if (node.isJoin) shapes.set(name, joinShape(predecessors.get(name) ?? []));
+  return shapes;
 }
 
 /** The targets of each node none of whose outgoing edges is routed (they do not depend on the routes it takes). */

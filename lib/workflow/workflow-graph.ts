@@ -1,4 +1,5 @@
 import type { RouteValue } from '../events/node-info.js';
+import type { JoinShape } from './join-arrivals.js';
 import type { WorkflowNode } from './workflow-node.js';
 
 /** Where a finished node leads: the nodes to trigger, and whether its route matched nothing (see `nextTargets`). */
@@ -39,4 +40,6 @@ export interface WorkflowGraph {
   readonly terminals: ReadonlySet<string>;
   /** Per node with no routed outgoing edge: the nodes it triggers, whatever routes it takes (frozen, shared by every run). */
   readonly fixedTargets: ReadonlyMap<string, NextTargets>;
+  /** Per join node: its predecessors' shape, what each of its firings reads (made once, shared by every run). */
+  readonly joinShapes: ReadonlyMap<string, JoinShape>;
 }

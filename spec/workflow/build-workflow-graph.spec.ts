@@ -3,6 +3,7 @@ import { ScriptedLlm } from '../../lib/testing/scripted-llm.js';
 import { FunctionTool } from '../../lib/tools/function-tool.js';
 import { buildWorkflowGraph } from '../../lib/workflow/build-workflow-graph.js';
 import { DEFAULT_ROUTE } from '../../lib/workflow/default-route.js';
+import { JoinNode } from '../../lib/workflow/join-node.js';
 import { edgeTargets, nextTargets } from '../../lib/workflow/next-targets.js';
 import type { NodeContext } from '../../lib/workflow/node-context.js';
 import { node } from '../../lib/workflow/node.js';
@@ -36,6 +37,16 @@ describe('buildWorkflowGraph', () => {
     ]);
     expect([...graph.terminals]).toEqual(['c']);
     expect(graph.predecessors.get('c')).toEqual(['a', 'b']);
+  });
+
+  it("makes each join's predecessor shape at the build (their order, slots and input keys), and none for other nodes", () => {
+    const join = new JoinNode({ name: 'join' });
+    const graph = buildWorkflowGraph('wf', [[START, a, [b, c], join]]);
+    expect([...graph.joinShapes.keys()]).toEqual(['join']);
+    const shape = graph.joinShapes.get('join')!;
+    expect(shape.predecessors).toEqual(['b', 'c']);
+    expect([...shape.slots]).toEqual([['b', 0], ['c', 1]]);
+    expect(Object.keys(shape.template)).toEqual(['b', 'c']);
   });
 
   it("fixes the targets of the nodes without routed edges at the build: nextTargets' answer, whatever the routes", () => {
