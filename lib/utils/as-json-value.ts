@@ -26,7 +26,7 @@ export type JsonCheck = { ok: true; value: unknown } | { ok: false; reason: stri
  */
 export function asJsonValue(value: unknown): JsonCheck {
   // a string, number, boolean, null or undefined is its own JSON value: no walk (a workflow node's output, on every step)
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'bigint' && typeof value !== 'symbol')) return { ok: true, value };
+  if (isPlainJsonLeaf(value)) return { ok: true, value };
   const walker = new JsonWalker();
   if (!walker.walk(value, 0)) return { ok: false, reason: walker.problem };
   if (!walker.needsRoundTrip) return { ok: true, value };
