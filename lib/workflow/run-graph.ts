@@ -140,20 +140,9 @@ function checkpointItem(invocation: InvocationContext, spec: GraphRunSpec, step:
 /** Where a scheduled run sits: `<workflow path>/<node>@<n>`, terminal or not. */
 function nodeRunSpecOf(spec: GraphRunSpec, run: ScheduledRun): NodeRunSpec {
   const node = spec.graph.nodes.get(run.node)!;
-  const path = run.runId === 1 ? `${spec.path}/${run.node}@1` : pathPrefixOf(spec, run.node) + String(run.runId);
+  const path = `${spec.path}/${run.node}@${run.runId}`;
   const outputFor = spec.graph.terminals.has(run.node) ? [path, ...spec.outputFor] : [path];
   return { node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history };
-}
-
-/** Each node's `<workflow path>/<node>@` in a graph run, made at the node's second run (a loop's node runs again and again). */
-const PATH_PREFIXES = new WeakMap<GraphRunSpec, Map<string, string>>();
-
-function pathPrefixOf(spec: GraphRunSpec, node: string): string {
-  let prefixes = PATH_PREFIXES.get(spec);
-  if (prefixes === undefined) PATH_PREFIXES.set(spec, (prefixes = new Map()));
-  let prefix = prefixes.get(node);
-  if (prefix === undefined) prefixes.set(node, (prefix = `${spec.path}/${node}@`));
-  return prefix;
 }
 
 function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: string, messages: FeedbackChannel<SchedulerMessage>): Observable<GraphRunItem> {
