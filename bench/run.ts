@@ -374,7 +374,7 @@ async function main(): Promise<void> {
     console.log(`Load average before the workflow scenario (1/5/15 min): ${loadBefore}; after: ${loadAverage()}`);
     console.log(
       `${wf.rounds} interleaved rounds; in each, per framework and graph: a full GC, ${wf.warmupRuns} warm-up runs of each loop (${fanOutWarmupRuns(wf)} of the fan-out, as many node steps), then ` +
-        `${wf.runs} measured runs, each on a fresh in-memory session. Node bodies do next to nothing. ` +
+        `${wf.runs} measured runs, each on a fresh in-memory session, deleted after the run (not timed). Node bodies do next to nothing. ` +
         `"floor" is the same work without an engine (bench/reference/plain-workflows.ts: each node's body called, its event built and appended to an in-memory session).`,
     );
     for (const line of workflowsTables(runs, wf)) console.log(line);

@@ -16,6 +16,9 @@ function appOf(workflow: Workflow): WorkflowApp {
     async createSession(sessionId) {
       await runner.sessionService.createSession({ appName: WORKFLOW_APP_NAME, userId: WORKFLOW_USER_ID, sessionId });
     },
+    async deleteSession(sessionId) {
+      await runner.sessionService.deleteSession({ appName: WORKFLOW_APP_NAME, userId: WORKFLOW_USER_ID, sessionId });
+    },
     async run(sessionId) {
       let events = 0;
       for await (const _event of runner.runAsync({

@@ -55,6 +55,10 @@ function appOf(author: string, body: Body): WorkflowApp {
       sessions.set(sessionId, { events: [], state: {} });
       return Promise.resolve();
     },
+    deleteSession(sessionId) {
+      sessions.delete(sessionId);
+      return Promise.resolve();
+    },
     async run(sessionId) {
       const session = sessions.get(sessionId)!;
       const invocationId = `e-${randomUUID()}`;

@@ -5,7 +5,9 @@
 //   (1001 node runs), its step returning its value as it is ("sync") or as a resolved Promise
 //   ("async"); every step stamps its start time, so the last 100 steps can be set against the
 //   first 100.
-// The node bodies do next to nothing, so a run's time is the engine's (and the Runner's)
+// Each run's session is deleted after it (not timed): a heap that kept every earlier run's events,
+// and the other frameworks' (the scenario runs them in one process), put their garbage
+// collection into the runs measured next. The node bodies do next to nothing, so a run's time is the engine's (and the Runner's)
 // overhead. The floor (bench/reference/plain-workflows.ts) runs the same graphs' work by hand,
 // without an engine: what is left of a run's time there no engine can avoid. Each run's wall time and the process's CPU time are taken (on a loaded machine the
 // CPU time is the steadier of the two). Rounds are interleaved (each round alternates which
@@ -112,6 +114,7 @@ async function timedRuns(app: WorkflowApp, label: string, runs: number, hangMs: 
     ms.push(nowMs() - start);
     const used = process.cpuUsage(cpu);
     cpuMs.push((used.user + used.system) / 1000);
+    await app.deleteSession(sessionId);
     afterRun?.();
   }
   return { ms, cpuMs, events };

@@ -15,6 +15,9 @@ function appOf(workflow: Workflow): WorkflowApp {
     async createSession(sessionId) {
       await lastValueFrom(runner.sessionService.createSession({ appName: WORKFLOW_APP_NAME, userId: WORKFLOW_USER_ID, sessionId }));
     },
+    async deleteSession(sessionId) {
+      await lastValueFrom(runner.sessionService.deleteSession({ appName: WORKFLOW_APP_NAME, userId: WORKFLOW_USER_ID, sessionId }), { defaultValue: undefined });
+    },
     run(sessionId) {
       return lastValueFrom(
         runner

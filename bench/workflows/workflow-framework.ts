@@ -7,6 +7,11 @@ export interface WorkflowApp {
   createSession(sessionId: string): Promise<void>;
   /** Runs the workflow once to completion on the session; resolves with the events received. */
   run(sessionId: string): Promise<number>;
+  /**
+   * Deletes the session (not timed): each run's session is dropped after it, so the heap does
+   * not carry every earlier run's events (nor another framework's) into the runs measured next.
+   */
+  deleteSession(sessionId: string): Promise<void>;
 }
 
 /** A framework's side of the workflow scenarios. */

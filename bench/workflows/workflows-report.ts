@@ -79,7 +79,7 @@ export function workflowsTables(runs: readonly WorkflowsRun[], options: Workflow
   );
   const out = [
     table(['framework', 'graph', 'node runs', 'events', 'wall ms/run', 'wall µs/step', 'CPU µs/step', 'rounds CPU µs/step', 'rounds'], rows),
-    `(Medians over the rounds of each round's median of ${options.runs} runs, each on a fresh session, after a full GC and ` +
+    `(Medians over the rounds of each round's median of ${options.runs} runs, each on a fresh session deleted after it, after a full GC and ` +
       `${options.warmupRuns} warm-up runs (the fan-out: ${fanOutWarmupRuns(options)}, as many node steps). µs/step = time of a run ÷ its node runs, the Runner's turn included. ` +
       `CPU = the process's user + system time (GC and compiler threads too); wall time also counts waiting for a core.)`,
   ];
