@@ -16,7 +16,7 @@ import type { GraphEdge, NextTargets, WorkflowGraph } from './workflow-graph.js'
  */
 export function nextTargets(graph: WorkflowGraph, node: string, routes: readonly RouteValue[]): NextTargets {
   // a node without routed edges leads to the same nodes whatever its routes: found once, at the graph's build
-  return graph.fixedTargets.get(node) ?? edgeTargets(graph.outgoing.get(node) ?? NO_EDGES, routes);
+  return graph.slots.get(node)?.fixedTargets ?? edgeTargets(graph.outgoing.get(node) ?? NO_EDGES, routes);
 }
 
 /**

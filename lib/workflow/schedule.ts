@@ -1,14 +1,15 @@
 import type { RouteValue } from '../events/node-info.js';
-import { DiffMap } from '../utils/diff-map.js';
+import { DiffArray } from '../utils/diff-array.js';
 import { arriveAt, joinInput, type JoinArrivals, type JoinShape, joinShape, latestArrivals } from './join-arrivals.js';
 import { commonBranch } from './common-branch.js';
 import { nextTargets } from './next-targets.js';
 import { type NodeCheckpointState, NodeStatus } from './node-status.js';
-import type { WorkflowGraph } from './workflow-graph.js';
+import type { NodeSlot, WorkflowGraph } from './workflow-graph.js';
 
 /** An input waiting for its node, in arrival order. */
 export interface Trigger {
-  readonly node: string;
+  /** The node, as its graph's slot (its name and its index in the state's tables). */
+  readonly slot: NodeSlot;
   readonly input: unknown;
   /** The branch the trigger comes from. */
   readonly branch: string | undefined;
@@ -46,19 +47,20 @@ export interface NodeRuns {
 
 /**
  * The scheduler's state: pure data, replaced (never changed) by {@link schedule}. The per-node
- * tables are persistent maps ({@link DiffMap}), so a message changes one node's entry without
- * copying the others' (a 100-wide fan-out stays linear), in place when it goes on from the newest
- * state (as the workflow's `scan` does).
+ * tables are persistent arrays ({@link DiffArray}) indexed by each node's slot in the graph
+ * (`WorkflowGraph.slots`), so a message changes one node's entry without copying the others' (a
+ * 100-wide fan-out stays linear), in place when it goes on from the newest state (as the
+ * workflow's run does), and reads it with no hashing of its name.
  */
 export interface SchedulerState {
   /** Triggers not started yet, in arrival order (each node's are its FIFO). */
   readonly pending: readonly Trigger[];
-  /** Per node that has run: its run count and whether it runs now (one entry: one lookup and one write per start or end). */
-  readonly runs: DiffMap<NodeRuns>;
+  /** Per node that has run, at its slot's index: its run count and whether it runs now (one entry: one read and one write per start or end). */
+  readonly runs: DiffArray<NodeRuns>;
   /** How many nodes have a run in progress. */
   readonly running: number;
-  /** Per join node: the predecessors arrived since it last fired, with their output and branch (newest first). */
-  readonly joinArrivals: DiffMap<JoinArrivals>;
+  /** Per join node, at its slot's index: the predecessors arrived since it last fired, with their output and branch (newest first). */
+  readonly joinArrivals: DiffArray<JoinArrivals>;
   /** Nodes paused on input requests, with the request ids. */
   readonly waiting: ReadonlyMap<string, readonly string[]>;
   /** The terminal node that produced the workflow's output, and that output. */
@@ -71,7 +73,7 @@ export interface SchedulerState {
 const NO_TRIGGERS: readonly Trigger[] = Object.freeze([]);
 const NO_RUNS: readonly ScheduledRun[] = Object.freeze([]);
 const NO_WARNINGS: readonly string[] = Object.freeze([]);
-/** The shape of a join with no predecessors (a graph always has them: validated at its build). */
+/** The shape of a join with no predecessors (a graph's joins always have them: validated at its build). */
 const NO_PREDECESSORS: JoinShape = joinShape([]);
 /** The initial state's empty tables, shared by every run (a state's maps are replaced, never changed). */
 const NO_WAITING: ReadonlyMap<string, readonly string[]> = new Map();
@@ -104,7 +106,7 @@ export interface SchedulerStep {
  * ```
  */
 export function initialSchedulerState(): SchedulerState {
-  return { pending: NO_TRIGGERS, runs: DiffMap.empty(), running: 0, joinArrivals: DiffMap.empty(), waiting: NO_WAITING, terminal: undefined, nodeStates: NO_NODE_STATES };
+  return { pending: NO_TRIGGERS, runs: DiffArray.empty(), running: 0, joinArrivals: DiffArray.empty(), waiting: NO_WAITING, terminal: undefined, nodeStates: NO_NODE_STATES };
 }
 
 /**
@@ -148,7 +150,7 @@ export function schedule(graph: WorkflowGraph, state: SchedulerState, message: S
 function scheduleStep(graph: WorkflowGraph, state: SchedulerState, message: SchedulerMessage, maxConcurrency: number): SchedulerStep {
   if (message.type === 'start') {
     const subBranch = graph.startTargets.length > 1;
-    const triggers = graph.startTargets.map((node) => ({ node, input: message.input, branch: message.branch, subBranch }));
+    const triggers = graph.startTargets.map((node): Trigger => ({ slot: slotOf(graph, node), input: message.input, branch: message.branch, subBranch }));
     return startReady(changed(state, { pending: [...state.pending, ...triggers] }), maxConcurrency, []);
   }
   return finished(graph, state, message.node, message.result, maxConcurrency, message.result.replayed ? undefined : true);
@@ -162,31 +164,33 @@ function nextNodeStates(graph: WorkflowGraph, before: SchedulerState, message: S
   const states = new Map(before.nodeStates);
   if (message.type === 'finished') {
     const { interruptIds, hasOutput, routes } = message.result;
-    const waitsForOutput = graph.nodes.get(message.node)?.options.waitForOutput === true && !hasOutput && !routes.length;
+    const slot = slotOf(graph, message.node);
+    const waitsForOutput = slot.waitForOutput && !hasOutput && !routes.length;
     const status = interruptIds.length || waitsForOutput ? NodeStatus.WAITING : NodeStatus.COMPLETED;
-    states.set(message.node, { status, interrupts: [...interruptIds], run_id: String(before.runs.get(message.node)?.count ?? 0) });
+    states.set(message.node, { status, interrupts: [...interruptIds], run_id: String(before.runs.get(slot.index)?.count ?? 0) });
   }
   for (const run of started) states.set(run.node, { status: NodeStatus.RUNNING, interrupts: [], run_id: String(run.runId) });
   return states;
 }
 
 function finished(graph: WorkflowGraph, state: SchedulerState, node: string, result: NodeRunResult, maxConcurrency: number, settled: true | undefined): SchedulerStep {
-  const ran = state.runs.get(node);
+  // everything the step asks about the node, with one lookup of its name
+  const slot = slotOf(graph, node);
+  const ran = state.runs.get(slot.index);
   // a node's run ends once: it is no longer running (a `finished` for a node not running changes nothing)
-  const ended = ran?.running === true ? node : undefined;
+  const ended = ran?.running === true ? slot.index : undefined;
   const running = ended === undefined ? state.running : state.running - 1;
   if (result.interruptIds.length) {
     return startReady(changed(state, { runs: withRunEnded(state.runs, ended), running, waiting: new Map([...state.waiting, [node, result.interruptIds]]) }), maxConcurrency, NO_WARNINGS, settled);
   }
-  const waitsForOutput = graph.nodes.get(node)?.options.waitForOutput === true;
-  if (waitsForOutput && !result.hasOutput && !result.routes.length) return startReady(changed(state, { runs: withRunEnded(state.runs, ended), running }), maxConcurrency, NO_WARNINGS, settled);
-  const { targets, unmatched } = nextTargets(graph, node, result.routes);
+  if (slot.waitForOutput && !result.hasOutput && !result.routes.length) return startReady(changed(state, { runs: withRunEnded(state.runs, ended), running }), maxConcurrency, NO_WARNINGS, settled);
+  const { targets, unmatched } = slot.fixedTargets ?? nextTargets(graph, node, result.routes);
   const warnings = unmatched
     ? [`Workflow node "${node}" took route ${result.routes.map((r) => JSON.stringify(r)).join(', ')}, which no edge matches: this branch ends here.`]
     : NO_WARNINGS;
   let terminal = state.terminal;
   let conflict: readonly [string, string] | undefined;
-  if (graph.terminals.has(node) && result.hasOutput) {
+  if (slot.terminal && result.hasOutput) {
     if (terminal) conflict = [terminal.node, node];
     else terminal = { node, output: result.output };
   }
@@ -196,15 +200,15 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
   let joinArrivals = state.joinArrivals;
   // indexed loops here and below: a `for…of` made an iterator and a result object per item in the profiles
   for (let i = 0; i < targets.length; i++) {
-    const target = targets[i]!;
+    const target = slotOf(graph, targets[i]!);
     let trigger: Trigger | undefined;
-    if (graph.nodes.get(target)?.isJoin) {
-      const arrived = arriveAt(joinArrivals.get(target), node, result.output, result.branch);
-      trigger = firedJoin(graph, target, arrived);
+    if (target.isJoin) {
+      const arrived = arriveAt(joinArrivals.get(target.index), node, result.output, result.branch);
+      trigger = firedJoin(target, arrived);
       // a join that fires starts afresh
-      joinArrivals = trigger === undefined ? joinArrivals.set(target, arrived) : joinArrivals.delete(target);
+      joinArrivals = joinArrivals.set(target.index, trigger === undefined ? arrived : undefined);
       if (trigger === undefined) continue;
-    } else trigger = { node: target, input: result.output, branch: result.branch, subBranch };
+    } else trigger = { slot: target, input: result.output, branch: result.branch, subBranch };
     if (triggers === undefined) triggers = [trigger];
     else triggers.push(trigger);
   }
@@ -214,8 +218,8 @@ function finished(graph: WorkflowGraph, state: SchedulerState, node: string, res
   return conflict ? { ...step, conflictingTerminals: conflict } : step;
 }
 
-/** `runs` with the run of `ended` (if any) no longer running. */
-function withRunEnded(runs: DiffMap<NodeRuns>, ended: string | undefined): DiffMap<NodeRuns> {
+/** `runs` with the run of the node at index `ended` (if any) no longer running. */
+function withRunEnded(runs: DiffArray<NodeRuns>, ended: number | undefined): DiffArray<NodeRuns> {
   return ended === undefined ? runs : runs.set(ended, nodeRuns(runs.get(ended)!.count, false));
 }
 
@@ -239,12 +243,12 @@ function nodeRuns(count: number, running: boolean): NodeRuns {
  * The trigger of `join` once its predecessors' arrivals are `arrived`: `{predecessor: output}` on
  * their common branch when every predecessor has arrived (its latest arrival counts), else `undefined`.
  */
-function firedJoin(graph: WorkflowGraph, join: string, arrived: JoinArrivals): Trigger | undefined {
-  const shape = graph.joinShapes.get(join) ?? NO_PREDECESSORS;
+function firedJoin(join: NodeSlot, arrived: JoinArrivals): Trigger | undefined {
+  const shape = join.joinShape ?? NO_PREDECESSORS;
   // arrivals come only from the join's predecessors: it fires once each has arrived
   const latest = latestArrivals(arrived, shape);
   if (latest === undefined) return undefined;
-  return { node: join, input: joinInput(shape, latest), branch: commonBranch(latest), subBranch: false };
+  return { slot: join, input: joinInput(shape, latest), branch: commonBranch(latest), subBranch: false };
 }
 
 /**
@@ -267,7 +271,7 @@ function startReadyOf(
   base: SchedulerState,
   triggers: readonly Trigger[],
   running: number,
-  ended: string | undefined,
+  ended: number | undefined,
   joinArrivals: SchedulerState['joinArrivals'],
   terminal: SchedulerState['terminal'],
   maxConcurrency: number,
@@ -282,24 +286,30 @@ function startReadyOf(
   let start: ScheduledRun[] | undefined;
   for (let i = 0; i < triggers.length; i++) {
     const trigger = triggers[i]!;
-    const ran = runs.get(trigger.node);
-    const busy = ran?.running === true && trigger.node !== ended;
-    if (busy || running >= maxConcurrency || (waiting.size > 0 && waiting.has(trigger.node))) {
+    const { index, name } = trigger.slot;
+    const ran = runs.get(index);
+    const busy = ran?.running === true && index !== ended;
+    if (busy || running >= maxConcurrency || (waiting.size > 0 && waiting.has(name))) {
       if (pending === undefined) pending = [trigger];
       else pending.push(trigger);
       continue;
     }
     const runId = (ran?.count ?? 0) + 1;
-    runs = runs.set(trigger.node, nodeRuns(runId, true));
-    if (trigger.node === ended) ended = undefined;
+    runs = runs.set(index, nodeRuns(runId, true));
+    if (index === ended) ended = undefined;
     running++;
-    const run: ScheduledRun = { node: trigger.node, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${trigger.node}@${runId}`) : trigger.branch };
+    const run: ScheduledRun = { node: name, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${name}@${runId}`) : trigger.branch };
     if (start === undefined) start = [run];
     else start.push(run);
   }
   runs = withRunEnded(runs, ended);
   const state: SchedulerState = { pending: pending ?? NO_TRIGGERS, runs, running, joinArrivals, waiting, terminal, nodeStates };
   return { state, start: start ?? NO_RUNS, warnings, done: running === 0, settled };
+}
+
+/** The slot of a node of `graph` (every name the scheduler meets is one of its nodes'). */
+function slotOf(graph: WorkflowGraph, node: string): NodeSlot {
+  return graph.slots.get(node)!;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { type JoinShape, joinShape } from './join-arrivals.js';
+import { joinShape } from './join-arrivals.js';
 import { edgeTargets } from './next-targets.js';
 import { START } from './start.js';
-import type { GraphEdge, NextTargets, WorkflowGraph } from './workflow-graph.js';
+import type { GraphEdge, NextTargets, NodeSlot, WorkflowGraph } from './workflow-graph.js';
 import { WorkflowGraphError } from './workflow-graph-error.js';
 import type { WorkflowNode } from './workflow-node.js';
 
@@ -33,35 +33,39 @@ export function validateWorkflowGraph(workflowName: string, nodes: ReadonlyMap<s
   const cycle = unconditionalCycle(outgoing);
   if (cycle) throw fail(cycle, `unconditional cycle ${cycle.join(' → ')}: it would never end; make one of its edges routed.`);
   const predecessors = predecessorsOf(edges);
-  return {
-    nodes,
-    edges,
-    startTargets,
-    outgoing,
-    predecessors,
-    terminals: new Set([...nodes.keys()].filter((name) => !outgoing.has(name))),
-    fixedTargets: fixedTargetsOf(nodes, outgoing),
-    joinShapes: joinShapesOf(nodes, predecessors),
-  };
+  const terminals = new Set([...nodes.keys()].filter((name) => !outgoing.has(name)));
+  return { nodes, edges, startTargets, outgoing, predecessors, terminals, slots: slotsOf(nodes, outgoing, predecessors, terminals) };
 }
 
-/** The shape of each join node's predecessors (see `latestArrivals`, `joinInput`). */
-function joinShapesOf(nodes: ReadonlyMap<string, WorkflowNode>, predecessors: ReadonlyMap<string, readonly string[]>): Map<string, JoinShape> {
-  const shapes = new Map<string, JoinShape>();
-  for (const [name, node] of nodes) if (node.isJoin) shapes.set(name, joinShape(predecessors.get(name) ?? []));
-  return shapes;
-}
-
-/** The targets of each node none of whose outgoing edges is routed (they do not depend on the routes it takes). */
-function fixedTargetsOf(nodes: ReadonlyMap<string, WorkflowNode>, outgoing: ReadonlyMap<string, readonly GraphEdge[]>): Map<string, NextTargets> {
-  const fixed = new Map<string, NextTargets>();
-  for (const name of nodes.keys()) {
-    const edges = outgoing.get(name) ?? [];
-    if (edges.some((edge) => edge.routes)) continue;
-    const { targets, unmatched } = edgeTargets(edges, []);
-    fixed.set(name, Object.freeze({ targets: Object.freeze(targets), unmatched }));
+/** Each node's {@link NodeSlot}, in the order of `nodes`. */
+function slotsOf(
+  nodes: ReadonlyMap<string, WorkflowNode>,
+  outgoing: ReadonlyMap<string, readonly GraphEdge[]>,
+  predecessors: ReadonlyMap<string, readonly string[]>,
+  terminals: ReadonlySet<string>,
+): Map<string, NodeSlot> {
+  const slots = new Map<string, NodeSlot>();
+  for (const [name, node] of nodes) {
+    const joinShapeOf = node.isJoin ? joinShape(predecessors.get(name) ?? []) : undefined;
+    const slot: NodeSlot = {
+      name,
+      index: slots.size,
+      isJoin: node.isJoin,
+      terminal: terminals.has(name),
+      waitForOutput: node.options.waitForOutput === true,
+      fixedTargets: fixedTargetsOf(outgoing.get(name) ?? []),
+      joinShape: joinShapeOf,
+    };
+    slots.set(name, Object.freeze(slot));
   }
-  return fixed;
+  return slots;
+}
+
+/** A node's targets when none of its outgoing `edges` is routed (they do not depend on the routes it takes), else `undefined`. */
+function fixedTargetsOf(edges: readonly GraphEdge[]): NextTargets | undefined {
+  if (edges.some((edge) => edge.routes)) return undefined;
+  const { targets, unmatched } = edgeTargets(edges, []);
+  return Object.freeze({ targets: Object.freeze(targets), unmatched });
 }
 
 function quoted(names: readonly string[]): string {

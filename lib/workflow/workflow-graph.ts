@@ -17,6 +17,33 @@ export interface GraphEdge {
 }
 
 /**
+ * What the scheduler needs of one node, made once with its graph and found with one lookup
+ * (`WorkflowGraph.slots`): its index in the scheduler's per-node tables, and the facts a node
+ * step asks about it (a join? terminal? waits for its output? where it leads whatever its route?
+ * a join's predecessors?), each of which was a lookup of its own by name.
+ *
+ * @example
+ * ```ts
+ * const slot = buildWorkflowGraph('wf', [[START, a, b]]).slots.get('b')!;
+ * [slot.index, slot.terminal, slot.isJoin]; // [1, true, false]
+ * ```
+ */
+export interface NodeSlot {
+  readonly name: string;
+  /** The node's place in its graph's nodes: its index in the scheduler's tables. */
+  readonly index: number;
+  readonly isJoin: boolean;
+  /** The node has no outgoing edge: its output is the workflow's. */
+  readonly terminal: boolean;
+  /** The `waitForOutput` option: a run that ends with no output and no route leaves the node waiting. */
+  readonly waitForOutput: boolean;
+  /** The nodes it triggers whatever routes it takes, when none of its outgoing edges is routed (frozen, shared by every run). */
+  readonly fixedTargets: NextTargets | undefined;
+  /** A join's predecessors' shape, what each of its firings reads (made once, shared by every run). */
+  readonly joinShape: JoinShape | undefined;
+}
+
+/**
  * A workflow's graph, compiled once at construction: its nodes by name (START excluded), its
  * edges in declaration order, and the lookups the scheduler needs.
  *
@@ -38,8 +65,6 @@ export interface WorkflowGraph {
   readonly predecessors: ReadonlyMap<string, readonly string[]>;
   /** Nodes without outgoing edges: their output is the workflow's. */
   readonly terminals: ReadonlySet<string>;
-  /** Per node with no routed outgoing edge: the nodes it triggers, whatever routes it takes (frozen, shared by every run). */
-  readonly fixedTargets: ReadonlyMap<string, NextTargets>;
-  /** Per join node: its predecessors' shape, what each of its firings reads (made once, shared by every run). */
-  readonly joinShapes: ReadonlyMap<string, JoinShape>;
+  /** Per node, in the order of `nodes`: what the scheduler needs of it, its index in the scheduler's tables included. */
+  readonly slots: ReadonlyMap<string, NodeSlot>;
 }

@@ -39,11 +39,24 @@ describe('buildWorkflowGraph', () => {
     expect(graph.predecessors.get('c')).toEqual(['a', 'b']);
   });
 
+  it('gives every node a slot at the build: its index in the order of the nodes, and what the scheduler asks about it', () => {
+    const waits = node(() => 1, { name: 'waits', waitForOutput: true });
+    const graph = buildWorkflowGraph('wf', [[START, a, [b, waits]], [b, { again: a, [DEFAULT_ROUTE]: c }]]);
+    expect([...graph.slots.keys()]).toEqual([...graph.nodes.keys()]);
+    expect([...graph.slots.values()].map((slot) => [slot.name, slot.index, slot.isJoin, slot.terminal, slot.waitForOutput])).toEqual([
+      ['a', 0, false, false, false],
+      ['b', 1, false, false, false],
+      ['waits', 2, false, true, true],
+      ['c', 3, false, true, false],
+    ]);
+    for (const slot of graph.slots.values()) expect(Object.isFrozen(slot)).toBe(true);
+  });
+
   it("makes each join's predecessor shape at the build (their order, slots and input keys), and none for other nodes", () => {
     const join = new JoinNode({ name: 'join' });
     const graph = buildWorkflowGraph('wf', [[START, a, [b, c], join]]);
-    expect([...graph.joinShapes.keys()]).toEqual(['join']);
-    const shape = graph.joinShapes.get('join')!;
+    expect([...graph.slots.values()].filter((slot) => slot.joinShape !== undefined).map((slot) => [slot.name, slot.isJoin])).toEqual([['join', true]]);
+    const shape = graph.slots.get('join')!.joinShape!;
     expect(shape.predecessors).toEqual(['b', 'c']);
     expect([...shape.slots]).toEqual([['b', 0], ['c', 1]]);
     expect(Object.keys(shape.template)).toEqual(['b', 'c']);
@@ -51,11 +64,11 @@ describe('buildWorkflowGraph', () => {
 
   it("fixes the targets of the nodes without routed edges at the build: nextTargets' answer, whatever the routes", () => {
     const graph = buildWorkflowGraph('wf', [[START, a, [b, c]], [b, { again: a, [DEFAULT_ROUTE]: c }]]);
-    expect([...graph.fixedTargets.keys()]).toEqual(['a', 'c']);
+    expect([...graph.slots.values()].filter((slot) => slot.fixedTargets !== undefined).map((slot) => slot.name)).toEqual(['a', 'c']);
     for (const name of ['a', 'c']) {
       const edges = graph.outgoing.get(name) ?? [];
       for (const routes of [[], ['again'], [1, 'x']]) expect(nextTargets(graph, name, routes)).toEqual(edgeTargets(edges, routes));
-      expect(Object.isFrozen(graph.fixedTargets.get(name)!.targets)).toBe(true);
+      expect(Object.isFrozen(graph.slots.get(name)!.fixedTargets!.targets)).toBe(true);
     }
     expect(nextTargets(graph, 'a', ['x'])).toEqual({ targets: ['b', 'c'], unmatched: false });
     expect(nextTargets(graph, 'c', [])).toEqual({ targets: [], unmatched: false });

@@ -49,7 +49,7 @@ describe('schedule (the pure workflow scheduler)', () => {
     expect(started(step)).toEqual(['c@1("from a") on a@1']);
     step = schedule(graph, step.state, { type: 'finished', node: 'b', result: out('from b', [], 'b@1') });
     expect(started(step)).toEqual([]);
-    expect(step.state.pending.map((t) => t.node)).toEqual(['c']);
+    expect(step.state.pending.map((t) => t.slot.name)).toEqual(['c']);
     step = schedule(graph, step.state, { type: 'finished', node: 'c', result: out('c1', [], 'a@1') });
     expect(started(step)).toEqual(['c@2("from b") on b@1']);
   });
@@ -65,14 +65,14 @@ describe('schedule (the pure workflow scheduler)', () => {
     // c ends and routes to itself: the trigger that waited goes first, the new one waits for it
     step = schedule(graph, step.state, { type: 'finished', node: 'c', result: out('c1', ['again'], 'a@1') }, 2);
     expect(started(step)).toEqual(['c@2("from b") on b@1']);
-    expect(step.state.pending.map((t) => `${t.node}(${JSON.stringify(t.input)})`)).toEqual(['c("c1")']);
+    expect(step.state.pending.map((t) => `${t.slot.name}(${JSON.stringify(t.input)})`)).toEqual(['c("c1")']);
     expect(step.state.running).toBe(1);
     step = schedule(graph, step.state, { type: 'finished', node: 'c', result: out('c2', [], 'b@1') }, 2);
     expect(started(step)).toEqual(['c@3("c1") on a@1']);
     step = schedule(graph, step.state, { type: 'finished', node: 'c', result: out('c3', [], 'a@1') }, 2);
     expect(started(step)).toEqual([]);
     expect(step.done).toBe(true);
-    expect([step.state.running, step.state.runs.get('c')]).toEqual([0, { count: 3, running: false }]);
+    expect([step.state.running, step.state.runs.get(graph.slots.get('c')!.index)]).toEqual([0, { count: 3, running: false }]);
   });
 
   it('does not restart a node that routes back to itself past maxConcurrency, and restarts it once a run ends', () => {
@@ -82,7 +82,7 @@ describe('schedule (the pure workflow scheduler)', () => {
     // a ends and routes back to itself; b has waited longer, and one run at a time is allowed
     step = schedule(graph, step.state, { type: 'finished', node: 'a', result: out(1, ['again'], 'a@1') }, 1);
     expect(started(step)).toEqual(['b@1(0) on b@1']);
-    expect(step.state.runs.get('a')).toEqual({ count: 1, running: false });
+    expect(step.state.runs.get(graph.slots.get('a')!.index)).toEqual({ count: 1, running: false });
     step = schedule(graph, step.state, { type: 'finished', node: 'b', result: out(undefined, [], 'b@1') }, 1);
     expect(started(step)).toEqual(['a@2(1) on a@1']);
   });
