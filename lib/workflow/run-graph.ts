@@ -6,7 +6,7 @@ import type { Event } from '../events/event.js';
 import { executeNodeRun, type NodeRunSpec, replayedNodeRun } from './execute-node-run.js';
 import type { NodeRunEnd } from './node-run-end.js';
 import { initialSchedulerState, type NodeRunResult, schedule, type ScheduledRun, type SchedulerMessage, type SchedulerStep } from './schedule.js';
-import type { WorkflowGraph } from './workflow-graph.js';
+import type { NodeSlot, WorkflowGraph } from './workflow-graph.js';
 import type { RecordedNodeRun } from './recorded-node-run.js';
 import { WorkflowGraphError } from './workflow-graph-error.js';
 import { FeedbackChannel } from './feedback-channel.js';
@@ -123,8 +123,8 @@ function startedRuns(
   runs: readonly NodeRunSpec[] | undefined,
 ): Observable<GraphRunItem> {
   if (scheduled.length === 0) return EMPTY;
-  if (scheduled.length === 1) return runScheduled(invocation, runs?.[0] ?? nodeRunSpecOf(spec, scheduled[0]!), scheduled[0]!.node, messages);
-  return leanMergeEach(scheduled, (run, i) => runScheduled(invocation, runs?.[i] ?? nodeRunSpecOf(spec, run), run.node, messages));
+  if (scheduled.length === 1) return runScheduled(invocation, runs?.[0] ?? nodeRunSpecOf(spec, scheduled[0]!), scheduled[0]!.slot, messages);
+  return leanMergeEach(scheduled, (run, i) => runScheduled(invocation, runs?.[i] ?? nodeRunSpecOf(spec, run), run.slot, messages));
 }
 
 /**
@@ -139,14 +139,14 @@ function checkpointItem(invocation: InvocationContext, spec: GraphRunSpec, step:
 
 /** Where a scheduled run sits: `<workflow path>/<node>@<n>`, terminal or not. */
 function nodeRunSpecOf(spec: GraphRunSpec, run: ScheduledRun): NodeRunSpec {
-  const node = spec.graph.nodes.get(run.node)!;
-  const path = `${spec.path}/${run.node}@${run.runId}`;
-  const outputFor = spec.graph.terminals.has(run.node) ? [path, ...spec.outputFor] : [path];
-  return { node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history };
+  const { slot } = run;
+  const path = `${spec.path}/${slot.name}@${run.runId}`;
+  const outputFor = slot.terminal ? [path, ...spec.outputFor] : [path];
+  return { node: slot.node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history };
 }
 
-function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: string, messages: FeedbackChannel<SchedulerMessage>): Observable<GraphRunItem> {
-  return executeNodeRun(invocation, run, new FinishedMessage(node, messages));
+function runScheduled(invocation: InvocationContext, run: NodeRunSpec, slot: NodeSlot, messages: FeedbackChannel<SchedulerMessage>): Observable<GraphRunItem> {
+  return executeNodeRun(invocation, run, new FinishedMessage(slot, messages));
 }
 
 /**
@@ -156,17 +156,21 @@ function runScheduled(invocation: InvocationContext, run: NodeRunSpec, node: str
  */
 class FinishedMessage implements NodeRunEnd<never> {
   readonly type = 'finished';
+  readonly node: string;
   result: NodeRunResult | undefined = undefined;
 
   constructor(
-    readonly node: string,
+    /** The node's slot: the scheduler reads it from the message instead of looking the node up. */
+    readonly slot: NodeSlot,
     private readonly messages: FeedbackChannel<SchedulerMessage>,
-  ) {}
+  ) {
+    this.node = slot.name;
+  }
 
   ended(result: NodeRunResult): void {
     if (this.result !== undefined) {
       // ended again (never, as a run ends once): a message of its own, the first one unchanged
-      this.messages.next({ type: 'finished', node: this.node, result });
+      this.messages.next({ type: 'finished', node: this.node, result, slot: this.slot });
       return;
     }
     this.result = result;

@@ -20,6 +20,8 @@ export interface Trigger {
 /** A node run the scheduler starts: its node, run number (`@n`), input and branch. */
 export interface ScheduledRun {
   readonly node: string;
+  /** The node's slot in the graph (what its run and the message of its end need of it, without a lookup). */
+  readonly slot: NodeSlot;
   readonly runId: number;
   readonly input: unknown;
   readonly branch: string | undefined;
@@ -82,7 +84,13 @@ const NO_NODE_STATES: ReadonlyMap<string, NodeCheckpointState> = new Map();
 /** What happens to a workflow run. */
 export type SchedulerMessage =
   | { readonly type: 'start'; readonly input: unknown; readonly branch: string | undefined }
-  | { readonly type: 'finished'; readonly node: string; readonly result: NodeRunResult };
+  | {
+      readonly type: 'finished';
+      readonly node: string;
+      readonly result: NodeRunResult;
+      /** The node's slot, when the sender has it (a scheduled run's end): the scheduler skips looking it up. */
+      readonly slot?: NodeSlot;
+    };
 
 /** One step: the next state, the runs to start now, warnings, and whether the run is over. */
 export interface SchedulerStep {
@@ -153,7 +161,7 @@ function scheduleStep(graph: WorkflowGraph, state: SchedulerState, message: Sche
     const triggers = graph.startTargets.map((node): Trigger => ({ slot: slotOf(graph, node), input: message.input, branch: message.branch, subBranch }));
     return startReady(changed(state, { pending: [...state.pending, ...triggers] }), maxConcurrency, []);
   }
-  return finished(graph, state, message.node, message.result, maxConcurrency, message.result.replayed ? undefined : true);
+  return finished(graph, state, message.slot ?? slotOf(graph, message.node), message.result, maxConcurrency, message.result.replayed ? undefined : true);
 }
 
 /**
@@ -173,9 +181,8 @@ function nextNodeStates(graph: WorkflowGraph, before: SchedulerState, message: S
   return states;
 }
 
-function finished(graph: WorkflowGraph, state: SchedulerState, node: string, result: NodeRunResult, maxConcurrency: number, settled: true | undefined): SchedulerStep {
-  // everything the step asks about the node, with one lookup of its name
-  const slot = slotOf(graph, node);
+function finished(graph: WorkflowGraph, state: SchedulerState, slot: NodeSlot, result: NodeRunResult, maxConcurrency: number, settled: true | undefined): SchedulerStep {
+  const node = slot.name;
   const ran = state.runs.get(slot.index);
   // a node's run ends once: it is no longer running (a `finished` for a node not running changes nothing)
   const ended = ran?.running === true ? slot.index : undefined;
@@ -298,7 +305,7 @@ function startReadyOf(
     runs = runs.set(index, nodeRuns(runId, true));
     if (index === ended) ended = undefined;
     running++;
-    const run: ScheduledRun = { node: name, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${name}@${runId}`) : trigger.branch };
+    const run: ScheduledRun = { node: name, slot: trigger.slot, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${name}@${runId}`) : trigger.branch };
     if (start === undefined) start = [run];
     else start.push(run);
   }

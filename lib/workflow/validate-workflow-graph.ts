@@ -49,6 +49,7 @@ function slotsOf(
     const joinShapeOf = node.isJoin ? joinShape(predecessors.get(name) ?? []) : undefined;
     const slot: NodeSlot = {
       name,
+      node,
       index: slots.size,
       isJoin: node.isJoin,
       terminal: terminals.has(name),

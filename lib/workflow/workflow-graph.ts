@@ -30,6 +30,8 @@ export interface GraphEdge {
  */
 export interface NodeSlot {
   readonly name: string;
+  /** The node itself (`nodes.get(name)`). */
+  readonly node: WorkflowNode;
   /** The node's place in its graph's nodes: its index in the scheduler's tables. */
   readonly index: number;
   readonly isJoin: boolean;
