@@ -192,6 +192,7 @@ function finished(graph: WorkflowGraph, state: SchedulerState, slot: NodeSlot, r
   }
   if (slot.waitForOutput && !result.hasOutput && !result.routes.length) return startReady(changed(state, { runs: withRunEnded(state.runs, ended), running }), maxConcurrency, NO_WARNINGS, settled);
   const { targets, unmatched } = slot.fixedTargets ?? nextTargets(graph, node, result.routes);
+  const fixedSlots = slot.fixedTargetSlots;
   const warnings = unmatched
     ? [`Workflow node "${node}" took route ${result.routes.map((r) => JSON.stringify(r)).join(', ')}, which no edge matches: this branch ends here.`]
     : NO_WARNINGS;
@@ -207,7 +208,7 @@ function finished(graph: WorkflowGraph, state: SchedulerState, slot: NodeSlot, r
   let joinArrivals = state.joinArrivals;
   // indexed loops here and below: a `for…of` made an iterator and a result object per item in the profiles
   for (let i = 0; i < targets.length; i++) {
-    const target = slotOf(graph, targets[i]!);
+    const target = fixedSlots === undefined ? slotOf(graph, targets[i]!) : fixedSlots[i]!;
     let trigger: Trigger | undefined;
     if (target.isJoin) {
       const arrived = arriveAt(joinArrivals.get(target.index), node, result.output, result.branch);

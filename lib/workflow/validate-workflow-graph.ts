@@ -37,28 +37,36 @@ export function validateWorkflowGraph(workflowName: string, nodes: ReadonlyMap<s
   return { nodes, edges, startTargets, outgoing, predecessors, terminals, slots: slotsOf(nodes, outgoing, predecessors, terminals) };
 }
 
-/** Each node's {@link NodeSlot}, in the order of `nodes`. */
+/**
+ * Each node's {@link NodeSlot}, in the order of `nodes`: made first, then each one's fixed
+ * targets' slots filled in (a slot may lead to one made after it, or back to itself through
+ * another node), then frozen.
+ */
 function slotsOf(
   nodes: ReadonlyMap<string, WorkflowNode>,
   outgoing: ReadonlyMap<string, readonly GraphEdge[]>,
   predecessors: ReadonlyMap<string, readonly string[]>,
   terminals: ReadonlySet<string>,
 ): Map<string, NodeSlot> {
-  const slots = new Map<string, NodeSlot>();
+  const slots = new Map<string, { -readonly [K in keyof NodeSlot]: NodeSlot[K] }>();
   for (const [name, node] of nodes) {
-    const joinShapeOf = node.isJoin ? joinShape(predecessors.get(name) ?? []) : undefined;
-    const slot: NodeSlot = {
+    const fixedTargets = fixedTargetsOf(outgoing.get(name) ?? []);
+    slots.set(name, {
       name,
       node,
       index: slots.size,
       isJoin: node.isJoin,
       terminal: terminals.has(name),
       waitForOutput: node.options.waitForOutput === true,
-      fixedTargets: fixedTargetsOf(outgoing.get(name) ?? []),
-      joinShape: joinShapeOf,
-    };
-    slots.set(name, Object.freeze(slot));
+      fixedTargets,
+      fixedTargetSlots: undefined,
+      joinShape: node.isJoin ? joinShape(predecessors.get(name) ?? []) : undefined,
+    });
   }
+  for (const slot of slots.values()) {
+    if (slot.fixedTargets) slot.fixedTargetSlots = Object.freeze(slot.fixedTargets.targets.map((target) => slots.get(target)!));
+  }
+  for (const slot of slots.values()) Object.freeze(slot);
   return slots;
 }
 

@@ -41,6 +41,8 @@ export interface NodeSlot {
   readonly waitForOutput: boolean;
   /** The nodes it triggers whatever routes it takes, when none of its outgoing edges is routed (frozen, shared by every run). */
   readonly fixedTargets: NextTargets | undefined;
+  /** Those targets' slots, in the same order (a step finds what it triggers without a lookup). */
+  readonly fixedTargetSlots: readonly NodeSlot[] | undefined;
   /** A join's predecessors' shape, what each of its firings reads (made once, shared by every run). */
   readonly joinShape: JoinShape | undefined;
 }

@@ -65,10 +65,15 @@ describe('buildWorkflowGraph', () => {
   it("fixes the targets of the nodes without routed edges at the build: nextTargets' answer, whatever the routes", () => {
     const graph = buildWorkflowGraph('wf', [[START, a, [b, c]], [b, { again: a, [DEFAULT_ROUTE]: c }]]);
     expect([...graph.slots.values()].filter((slot) => slot.fixedTargets !== undefined).map((slot) => slot.name)).toEqual(['a', 'c']);
+    expect(graph.slots.get('b')!.fixedTargetSlots).toBeUndefined();
     for (const name of ['a', 'c']) {
       const edges = graph.outgoing.get(name) ?? [];
       for (const routes of [[], ['again'], [1, 'x']]) expect(nextTargets(graph, name, routes)).toEqual(edgeTargets(edges, routes));
-      expect(Object.isFrozen(graph.slots.get(name)!.fixedTargets!.targets)).toBe(true);
+      const slot = graph.slots.get(name)!;
+      expect(Object.isFrozen(slot.fixedTargets!.targets)).toBe(true);
+      // the targets' own slots, in the same order
+      expect(slot.fixedTargetSlots).toEqual(slot.fixedTargets!.targets.map((target) => graph.slots.get(target)));
+      for (const target of slot.fixedTargetSlots!) expect(target).toBe(graph.slots.get(target.name));
     }
     expect(nextTargets(graph, 'a', ['x'])).toEqual({ targets: ['b', 'c'], unmatched: false });
     expect(nextTargets(graph, 'c', [])).toEqual({ targets: [], unmatched: false });
