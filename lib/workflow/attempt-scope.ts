@@ -9,6 +9,7 @@ import { toWorkflowNode } from './node.js';
 import type { RecordedNodeRun } from './recorded-node-run.js';
 import { subBranchOf } from './schedule.js';
 import type { NodeOptions } from './node-options.js';
+import type { NodeHooks } from './node-hooks.js';
 
 /** How the engine runs a node run (a dynamic child's): `executeNodeRun`, given by the engine (no import cycle). */
 export type ChildNodeRunner = (invocation: InvocationContext, spec: NodeRunSpec) => Observable<NodeRunItem>;
@@ -63,6 +64,9 @@ export class AttemptScope implements NodeRunScope {
   get history(): ReadonlyMap<string, RecordedNodeRun> {
     return this.spec.history;
   }
+  get hooks(): NodeHooks {
+    return this.spec.hooks;
+  }
 
   /** The attempt's signal (created at its first read). */
   abortSignal(): AbortSignal {
@@ -80,7 +84,7 @@ export class AttemptScope implements NodeRunScope {
       const branch = options.useSubBranch ? subBranchOf(parent.branch, `${node.name}@${runId}`) : parent.branch;
       const outputFor = options.useAsOutput ? [path, ...parent.runScope.outputFor] : [path];
       const scope = parent.runScope;
-      const run = this.runNodeRun(this.invocation, { node, input, workflowName: this.spec.workflowName, path, branch, outputFor, resumeInputs: scope.resumeInputs, history: scope.history });
+      const run = this.runNodeRun(this.invocation, { node, input, workflowName: this.spec.workflowName, path, branch, outputFor, resumeInputs: scope.resumeInputs, history: scope.history, hooks: scope.hooks });
       return run.pipe(concatMap((item) => childItem(item, options, this.children)));
     });
   }

@@ -1,4 +1,4 @@
-import { type CallbackChain, callbackChain } from '../plugins/callback-chain.js';
+import type { CallbackChain } from '../plugins/callback-chain.js';
 import { concatMap, map, type Observable, of } from 'rxjs';
 import type { Event } from '../events/event.js';
 import { asJsonValue } from '../utils/as-json-value.js';
@@ -53,8 +53,8 @@ export function endNodeAttempt(ctx: NodeContext, info: NodeHookInfo, collected: 
  * ```
  */
 export function afterNodeHook(ctx: NodeContext, collected: CollectedNodeItems): CallbackChain<'afterNodeCallback'> | undefined {
-  const after = callbackChain(ctx.invocation.pluginManager, 'afterNodeCallback');
-  return after?.registered && collected.hasOutput && !collected.interruptIds.length ? after : undefined;
+  const after = ctx.runScope.hooks.after;
+  return after.registered && collected.hasOutput && !collected.interruptIds.length ? after : undefined;
 }
 
 /** How a finished attempt ends: the event to commit first, if it needs one, then its result. */

@@ -1,4 +1,3 @@
-import { callbackChain } from '../plugins/callback-chain.js';
 import { concat, concatMap, defer, map, type Observable, of, Subject, throwError, timer } from 'rxjs';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { LazyAbortController } from '../utils/lazy-abort-controller.js';
@@ -95,7 +94,7 @@ function resumedRun(spec: NodeRunSpec, recorded: RecordedNodeRun): Observable<No
 function attemptFrom<R>(invocation: InvocationContext, spec: NodeRunSpec, attempt: number, end: NodeRunEnd<R>): Observable<NodeEventItem | R> {
   const { node } = spec;
   // a function node without a timeout or a plugin before it: one subscriber from the scheduler to the commit
-  if (node.options.timeout === undefined && (node instanceof FunctionNode || node.constructor === JoinNode) && !callbackChain(invocation.pluginManager, 'beforeNodeCallback')?.registered) {
+  if (node.options.timeout === undefined && (node instanceof FunctionNode || node.constructor === JoinNode) && !spec.hooks.before.registered) {
     // a JoinNode (not a subclass, whose `run` may differ) outputs its input as it is: the same lane, with no test of what it returns
     return node instanceof FunctionNode
       ? functionAttempt(invocation, spec, node.fn, attempt, end, FUNCTION_ATTEMPT_ENGINE)
@@ -137,7 +136,7 @@ function runAttempt(invocation: InvocationContext, spec: NodeRunSpec, attempt: n
     const abort = new LazyAbortController(invocation);
     const children = new Subject<NodeYield>();
     const ctx = attemptContext(invocation, spec, attempt, abort, children);
-    const before = callbackChain(invocation.pluginManager, 'beforeNodeCallback');
+    const before = spec.hooks.before;
     const info = { name: node.name, path: spec.path, attempt };
     // already inside this attempt's `defer`: a bad input is the attempt's error, as the node's own would be
     const input = validateNodeValue(node.name, 'input', node.options.inputSchema, spec.input);

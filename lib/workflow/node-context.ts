@@ -8,6 +8,7 @@ import type { RouteValue } from '../events/node-info.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import type { NodeOptions } from './node-options.js';
 import type { RecordedNodeRun } from './recorded-node-run.js';
+import type { NodeHooks } from './node-hooks.js';
 import { isEmptyStateDelta } from '../sessions/state-delta.js';
 
 /**
@@ -42,6 +43,8 @@ export interface NodeRunScope {
   readonly resumeInputs: Readonly<Record<string, unknown>>;
   /** The node runs of the paused run being resumed, by path (empty for a new run). */
   readonly history: ReadonlyMap<string, RecordedNodeRun>;
+  /** The plugins' node hooks, decided once per workflow run. */
+  readonly hooks: NodeHooks;
   /** 1-based. */
   readonly attempt: number;
   /** This run's signal (fires when the run is cancelled: the caller unsubscribed, a sibling failed, a timeout). */

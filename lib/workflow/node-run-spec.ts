@@ -1,3 +1,4 @@
+import type { NodeHooks } from './node-hooks.js';
 import type { RecordedNodeRun } from './recorded-node-run.js';
 import type { WorkflowNode } from './workflow-node.js';
 
@@ -13,4 +14,6 @@ export interface NodeRunSpec {
   readonly resumeInputs: Readonly<Record<string, unknown>>;
   /** The node runs of the paused run being resumed, by path (empty for a new run). */
   readonly history: ReadonlyMap<string, RecordedNodeRun>;
+  /** The plugins' node hooks, decided once per workflow run (every node step asks both). */
+  readonly hooks: NodeHooks;
 }

@@ -11,6 +11,7 @@ import type { RunnableNode } from './node-context.js';
 import type { NodeRunItem } from './node-run-item.js';
 import { toWorkflowNode } from './node.js';
 import { refusedAnswerEvents } from './refused-answer-events.js';
+import { nodeHooks } from './node-hooks.js';
 import { subBranchOf } from './schedule.js';
 import { toolCallResumePlan } from './tool-call-resume-plan.js';
 import type { WorkflowNode } from './workflow-node.js';
@@ -85,6 +86,7 @@ export class NodeTool extends BaseTool {
         outputFor: [path],
         resumeInputs: plan ? Object.fromEntries(plan.answers) : {},
         history: plan?.history ?? new Map(),
+        hooks: nodeHooks(invocation.pluginManager),
       });
       return concat(relayed(ctx, from(refusals).pipe(concatMap((event) => invocation.emit(event)))), run.pipe(concatMap((item) => toolItem(ctx, item))));
     });

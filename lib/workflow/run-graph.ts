@@ -8,6 +8,7 @@ import type { NodeRunEnd } from './node-run-end.js';
 import { initialSchedulerState, type NodeRunResult, schedule, type ScheduledRun, type SchedulerMessage, type SchedulerStep } from './schedule.js';
 import type { NodeSlot, WorkflowGraph } from './workflow-graph.js';
 import type { RecordedNodeRun } from './recorded-node-run.js';
+import type { NodeHooks } from './node-hooks.js';
 import { WorkflowGraphError } from './workflow-graph-error.js';
 import { FeedbackChannel } from './feedback-channel.js';
 import { workflowCheckpoint } from './workflow-checkpoint.js';
@@ -26,6 +27,8 @@ export interface GraphRunSpec {
   readonly resumeInputs: Readonly<Record<string, unknown>>;
   /** The node runs of the paused run being resumed, by path (empty for a new run). */
   readonly history: ReadonlyMap<string, RecordedNodeRun>;
+  /** The plugins' node hooks, decided once for the run and handed to each node run. */
+  readonly hooks: NodeHooks;
 }
 
 /** What a graph run produces: its events, then once how it ended. */
@@ -48,7 +51,7 @@ export type GraphRunItem =
  *
  * @example
  * ```ts
- * runGraph(invocation, { graph, workflowName: 'wf', path: 'wf@1', branch: undefined, outputFor: ['wf@1'], input: 'go', maxConcurrency: undefined, resumeInputs: {} });
+ * runGraph(invocation, { graph, workflowName: 'wf', path: 'wf@1', branch: undefined, outputFor: ['wf@1'], input: 'go', maxConcurrency: undefined, resumeInputs: {}, history: new Map(), hooks: nodeHooks(invocation.pluginManager) });
  * ```
  */
 export function runGraph(invocation: InvocationContext, spec: GraphRunSpec): Observable<GraphRunItem> {
@@ -142,7 +145,7 @@ function nodeRunSpecOf(spec: GraphRunSpec, run: ScheduledRun): NodeRunSpec {
   const { slot } = run;
   const path = `${spec.path}/${slot.name}@${run.runId}`;
   const outputFor = slot.terminal ? [path, ...spec.outputFor] : [path];
-  return { node: slot.node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history };
+  return { node: slot.node, input: run.input, workflowName: spec.workflowName, path, branch: run.branch, outputFor, resumeInputs: spec.resumeInputs, history: spec.history, hooks: spec.hooks };
 }
 
 function runScheduled(invocation: InvocationContext, run: NodeRunSpec, slot: NodeSlot, messages: FeedbackChannel<SchedulerMessage>): Observable<GraphRunItem> {

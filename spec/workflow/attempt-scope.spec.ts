@@ -1,3 +1,6 @@
+import { BasePlugin } from '../../lib/plugins/base-plugin.js';
+import { PluginManager } from '../../lib/plugins/plugin-manager.js';
+import { nodeHooks } from '../../lib/workflow/node-hooks.js';
 import { lastValueFrom, type Observable, of } from 'rxjs';
 import { createEvent } from '../../lib/events/event.js';
 import { LazyAbortController } from '../../lib/utils/lazy-abort-controller.js';
@@ -21,6 +24,12 @@ const spec: NodeRunSpec = {
   outputFor: ['wf@1/parent@2', 'wf@1'],
   resumeInputs: { r1: 'yes' },
   history: new Map(),
+  // a plugin with an afterNodeCallback: its chain is the run's, handed on to its children
+  hooks: nodeHooks(new PluginManager([new (class extends BasePlugin {
+    override afterNodeCallback() {
+      return undefined;
+    }
+  })('after')])),
 };
 
 /** A child runner that records the specs it was given and ends each run with `items`. */
@@ -54,6 +63,7 @@ describe('AttemptScope', () => {
       outputFor: scope.outputFor,
       resumeInputs: scope.resumeInputs,
       history: scope.history,
+      hooks: scope.hooks,
       attempt: scope.attempt,
       options: scope.options,
     }).toEqual({
@@ -64,6 +74,7 @@ describe('AttemptScope', () => {
       outputFor: ['wf@1/parent@2', 'wf@1'],
       resumeInputs: { r1: 'yes' },
       history: spec.history,
+      hooks: spec.hooks,
       attempt: 3,
       options: parentNode.options,
     });
@@ -105,6 +116,9 @@ describe('AttemptScope', () => {
       ['wf@1/parent@2/child@2', 'b.child@2', ['wf@1/parent@2/child@2', 'wf@1/parent@2', 'wf@1'], 2],
       ['wf@1/parent@2/other@1', 'b', ['wf@1/parent@2/other@1'], 3],
     ]);
+    // the children run with their parent's node hooks (the workflow run's, decided once)
+    expect(specs.map((s) => s.hooks === spec.hooks)).toEqual([true, true, true]);
+    expect([spec.hooks.after.registered, spec.hooks.before.registered]).toEqual([true, false]);
     expect(children).toEqual([
       { kind: 'event', event },
       { kind: 'event', event },

@@ -1,3 +1,4 @@
+import { nodeHooks } from '../../lib/workflow/node-hooks.js';
 import { EMPTY, lastValueFrom, map, NEVER, type Observable, toArray } from 'rxjs';
 import type { InvocationContext } from '../../lib/context/invocation-context.js';
 import type { Event } from '../../lib/events/event.js';
@@ -44,6 +45,7 @@ function harness(recovery: (error: unknown) => Observable<NodeEventItem> = () =>
         outputFor: spec.outputFor,
         resumeInputs: spec.resumeInputs,
         history: spec.history,
+        hooks: spec.hooks,
         attempt,
         abortSignal: () => abort.signal,
         // a child that sends an event of its own, then its output as the parent's
@@ -65,7 +67,7 @@ function harness(recovery: (error: unknown) => Observable<NodeEventItem> = () =>
     recovered,
     attempt: <R,>(fn: NodeFunction, end: NodeRunEnd<R> = EMIT_DONE as NodeRunEnd<R>) => {
       const node = new FunctionNode('a', fn);
-      const spec: NodeRunSpec = { node, input: 21, workflowName: 'wf', path: 'wf@1/a@1', branch: undefined, outputFor: ['wf@1/a@1'], resumeInputs: {}, history: new Map() };
+      const spec: NodeRunSpec = { node, input: 21, workflowName: 'wf', path: 'wf@1/a@1', branch: undefined, outputFor: ['wf@1/a@1'], resumeInputs: {}, history: new Map(), hooks: nodeHooks(undefined) };
       return functionAttempt(invocation, spec, fn, 1, end, engine);
     },
   };

@@ -1,3 +1,4 @@
+import { nodeHooks } from '../../lib/workflow/node-hooks.js';
 import { InvocationContext } from '../../lib/context/invocation-context.js';
 import type { RouteValue } from '../../lib/events/node-info.js';
 import { InMemorySessionService } from '../../lib/sessions/in-memory-session-service.js';
@@ -31,6 +32,7 @@ function contextOn(invocationBranch: string | undefined, branch: string | undefi
     outputFor: ['wf@1/a@2', 'wf@1'],
     resumeInputs: {},
     history: new Map(),
+    hooks: nodeHooks(undefined),
     attempt: 1,
     abortSignal: () => new AbortController().signal,
     runChild: () => {
