@@ -1,22 +1,23 @@
 import type { RouteValue } from '../events/node-info.js';
 import { DEFAULT_ROUTE } from './default-route.js';
-import type { GraphEdge, NextTargets, WorkflowGraph } from './workflow-graph.js';
+import type { GraphEdge, NextTargets, NodeSlot } from './workflow-graph.js';
 
 /**
- * The nodes a finished node triggers, given the routes it took: every unconditional edge; the
+ * The nodes a finished node (its graph's `slot`) triggers, given the routes it took: every unconditional edge; the
  * routed edges whose route matches one of `routes` (compared as strings, as ADK does); the
  * `DEFAULT_ROUTE` edges when no routed edge matched (including when no route was given). Each
  * target once, in edge order.
  *
  * @example
  * ```ts
- * nextTargets(graph, 'review', ['approve']); // { targets: ['send'], unmatched: false }
- * nextTargets(graph, 'review', ['nope']);    // { targets: ['escalate'], ... } with a DEFAULT_ROUTE edge
+ * const review = graph.slots.get('review')!;
+ * nextTargets(review, ['approve']); // { targets: ['send'], unmatched: false }
+ * nextTargets(review, ['nope']);    // { targets: ['escalate'], ... } with a DEFAULT_ROUTE edge
  * ```
  */
-export function nextTargets(graph: WorkflowGraph, node: string, routes: readonly RouteValue[]): NextTargets {
+export function nextTargets(slot: NodeSlot, routes: readonly RouteValue[]): NextTargets {
   // a node without routed edges leads to the same nodes whatever its routes: found once, at the graph's build
-  return graph.slots.get(node)?.fixedTargets ?? edgeTargets(graph.outgoing.get(node) ?? NO_EDGES, routes);
+  return slot.fixedTargets ?? edgeTargets(slot.outgoing, routes);
 }
 
 /**
@@ -52,7 +53,6 @@ export function edgeTargets(edges: readonly GraphEdge[], routes: readonly RouteV
   return { targets: targets ?? NO_TARGETS, unmatched: routes.length > 0 && routed && !anyMatched && !hasDefault };
 }
 
-const NO_EDGES: readonly GraphEdge[] = [];
 const NO_TARGETS: readonly string[] = Object.freeze([]);
 
 /** Whether an edge's routes match one of the routes taken (as strings, as ADK compares them; `DEFAULT_ROUTE` never). */

@@ -191,7 +191,7 @@ function finished(graph: WorkflowGraph, state: SchedulerState, slot: NodeSlot, r
     return startReady(changed(state, { runs: withRunEnded(state.runs, ended), running, waiting: new Map([...state.waiting, [node, result.interruptIds]]) }), maxConcurrency, NO_WARNINGS, settled);
   }
   if (slot.waitForOutput && !result.hasOutput && !result.routes.length) return startReady(changed(state, { runs: withRunEnded(state.runs, ended), running }), maxConcurrency, NO_WARNINGS, settled);
-  const { targets, unmatched } = slot.fixedTargets ?? nextTargets(graph, node, result.routes);
+  const { targets, unmatched } = nextTargets(slot, result.routes);
   const fixedSlots = slot.fixedTargetSlots;
   const warnings = unmatched
     ? [`Workflow node "${node}" took route ${result.routes.map((r) => JSON.stringify(r)).join(', ')}, which no edge matches: this branch ends here.`]

@@ -50,7 +50,7 @@ function slotsOf(
 ): Map<string, NodeSlot> {
   const slots = new Map<string, { -readonly [K in keyof NodeSlot]: NodeSlot[K] }>();
   for (const [name, node] of nodes) {
-    const fixedTargets = fixedTargetsOf(outgoing.get(name) ?? []);
+    const edges = outgoing.get(name) ?? NO_EDGES;
     slots.set(name, {
       name,
       node,
@@ -58,7 +58,8 @@ function slotsOf(
       isJoin: node.isJoin,
       terminal: terminals.has(name),
       waitForOutput: node.options.waitForOutput === true,
-      fixedTargets,
+      outgoing: edges,
+      fixedTargets: fixedTargetsOf(edges),
       fixedTargetSlots: undefined,
       joinShape: node.isJoin ? joinShape(predecessors.get(name) ?? []) : undefined,
     });
@@ -69,6 +70,9 @@ function slotsOf(
   for (const slot of slots.values()) Object.freeze(slot);
   return slots;
 }
+
+/** The outgoing edges of a node without any (shared, never changed). */
+const NO_EDGES: readonly GraphEdge[] = Object.freeze([]);
 
 /** A node's targets when none of its outgoing `edges` is routed (they do not depend on the routes it takes), else `undefined`. */
 function fixedTargetsOf(edges: readonly GraphEdge[]): NextTargets | undefined {

@@ -39,6 +39,8 @@ export interface NodeSlot {
   readonly terminal: boolean;
   /** The `waitForOutput` option: a run that ends with no output and no route leaves the node waiting. */
   readonly waitForOutput: boolean;
+  /** Its outgoing edges, in declaration order (`outgoing.get(name)`, none for a terminal node). */
+  readonly outgoing: readonly GraphEdge[];
   /** The nodes it triggers whatever routes it takes, when none of its outgoing edges is routed (frozen, shared by every run). */
   readonly fixedTargets: NextTargets | undefined;
   /** Those targets' slots, in the same order (a step finds what it triggers without a lookup). */

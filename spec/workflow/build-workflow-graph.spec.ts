@@ -68,16 +68,20 @@ describe('buildWorkflowGraph', () => {
     expect(graph.slots.get('b')!.fixedTargetSlots).toBeUndefined();
     for (const name of ['a', 'c']) {
       const edges = graph.outgoing.get(name) ?? [];
-      for (const routes of [[], ['again'], [1, 'x']]) expect(nextTargets(graph, name, routes)).toEqual(edgeTargets(edges, routes));
+      for (const routes of [[], ['again'], [1, 'x']]) expect(nextTargets(graph.slots.get(name)!, routes)).toEqual(edgeTargets(edges, routes));
       const slot = graph.slots.get(name)!;
       expect(Object.isFrozen(slot.fixedTargets!.targets)).toBe(true);
       // the targets' own slots, in the same order
       expect(slot.fixedTargetSlots).toEqual(slot.fixedTargets!.targets.map((target) => graph.slots.get(target)));
       for (const target of slot.fixedTargetSlots!) expect(target).toBe(graph.slots.get(target.name));
     }
-    expect(nextTargets(graph, 'a', ['x'])).toEqual({ targets: ['b', 'c'], unmatched: false });
-    expect(nextTargets(graph, 'c', [])).toEqual({ targets: [], unmatched: false });
-    expect(nextTargets(graph, 'b', ['again'])).toEqual({ targets: ['a'], unmatched: false });
+    const slot = (name: string) => graph.slots.get(name)!;
+    expect(nextTargets(slot('a'), ['x'])).toEqual({ targets: ['b', 'c'], unmatched: false });
+    expect(nextTargets(slot('c'), [])).toEqual({ targets: [], unmatched: false });
+    expect(nextTargets(slot('b'), ['again'])).toEqual({ targets: ['a'], unmatched: false });
+    // a routed node's targets come from its own outgoing edges, the graph's for it
+    expect(slot('b').outgoing).toBe(graph.outgoing.get('b'));
+    expect(nextTargets(slot('b'), ['nope'])).toEqual({ targets: ['c'], unmatched: false });
   });
 
   it('names nodes after functions, agents and tools', () => {
