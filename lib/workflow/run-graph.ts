@@ -159,15 +159,17 @@ function runScheduled(invocation: InvocationContext, run: NodeRunSpec, slot: Nod
  */
 class FinishedMessage implements NodeRunEnd<never> {
   readonly type = 'finished';
-  readonly node: string;
   result: NodeRunResult | undefined = undefined;
 
   constructor(
     /** The node's slot: the scheduler reads it from the message instead of looking the node up. */
     readonly slot: NodeSlot,
     private readonly messages: FeedbackChannel<SchedulerMessage>,
-  ) {
-    this.node = slot.name;
+  ) {}
+
+  /** The node's name (its slot's). */
+  get node(): string {
+    return this.slot.name;
   }
 
   ended(result: NodeRunResult): void {

@@ -19,8 +19,7 @@ export interface Trigger {
 
 /** A node run the scheduler starts: its node, run number (`@n`), input and branch. */
 export interface ScheduledRun {
-  readonly node: string;
-  /** The node's slot in the graph (what its run and the message of its end need of it, without a lookup). */
+  /** The node, as its graph's slot (its name, and what its run and the message of its end need of it, without a lookup). */
   readonly slot: NodeSlot;
   readonly runId: number;
   readonly input: unknown;
@@ -161,7 +160,7 @@ function scheduleStep(graph: WorkflowGraph, state: SchedulerState, message: Sche
     const triggers = graph.startTargets.map((node): Trigger => ({ slot: slotOf(graph, node), input: message.input, branch: message.branch, subBranch }));
     return startReady(changed(state, { pending: [...state.pending, ...triggers] }), maxConcurrency, []);
   }
-  return finished(graph, state, message.slot ?? slotOf(graph, message.node), message.result, maxConcurrency, message.result.replayed ? undefined : true);
+  return finished(graph, state, messageSlot(graph, message), message.result, maxConcurrency, message.result.replayed ? undefined : true);
 }
 
 /**
@@ -172,12 +171,12 @@ function nextNodeStates(graph: WorkflowGraph, before: SchedulerState, message: S
   const states = new Map(before.nodeStates);
   if (message.type === 'finished') {
     const { interruptIds, hasOutput, routes } = message.result;
-    const slot = slotOf(graph, message.node);
+    const slot = messageSlot(graph, message);
     const waitsForOutput = slot.waitForOutput && !hasOutput && !routes.length;
     const status = interruptIds.length || waitsForOutput ? NodeStatus.WAITING : NodeStatus.COMPLETED;
     states.set(message.node, { status, interrupts: [...interruptIds], run_id: String(before.runs.get(slot.index)?.count ?? 0) });
   }
-  for (const run of started) states.set(run.node, { status: NodeStatus.RUNNING, interrupts: [], run_id: String(run.runId) });
+  for (const run of started) states.set(run.slot.name, { status: NodeStatus.RUNNING, interrupts: [], run_id: String(run.runId) });
   return states;
 }
 
@@ -306,7 +305,7 @@ function startReadyOf(
     runs = runs.set(index, nodeRuns(runId, true));
     if (index === ended) ended = undefined;
     running++;
-    const run: ScheduledRun = { node: name, slot: trigger.slot, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${name}@${runId}`) : trigger.branch };
+    const run: ScheduledRun = { slot: trigger.slot, runId, input: trigger.input, branch: trigger.subBranch ? subBranchOf(trigger.branch, `${name}@${runId}`) : trigger.branch };
     if (start === undefined) start = [run];
     else start.push(run);
   }
@@ -318,6 +317,11 @@ function startReadyOf(
 /** The slot of a node of `graph` (every name the scheduler meets is one of its nodes'). */
 function slotOf(graph: WorkflowGraph, node: string): NodeSlot {
   return graph.slots.get(node)!;
+}
+
+/** The slot of the node a `finished` message is about: the one it carries, else looked up. */
+function messageSlot(graph: WorkflowGraph, message: SchedulerMessage & { readonly type: 'finished' }): NodeSlot {
+  return message.slot ?? slotOf(graph, message.node);
 }
 
 /**

@@ -16,7 +16,7 @@ import { resumePlan, type ResumePlan } from './resume-plan.js';
 import { interruptedRunPlan } from './interrupted-run-plan.js';
 import { applyNodeCheckpoints, checkpointedNodeStatuses } from './apply-node-checkpoints.js';
 import type { RecordedNodeRun } from './recorded-node-run.js';
-import { nodeHooks } from './node-hooks.js';
+import { type NodeHooks, nodeHooks } from './node-hooks.js';
 import { workflowCheckpoint } from './workflow-checkpoint.js';
 import { endInvocation } from '../context/end-invocation.js';
 import { refusedAnswerEvents } from './refused-answer-events.js';
@@ -92,9 +92,9 @@ export class Workflow extends BaseAgent implements NodeRunnable {
     const plan = resumePlan(ctx.session.events, path);
     if (plan) return this.resumedRun(ctx, path, plan);
     const interrupted = ctx.isResumable && ctx.agentStates().states.has(this.name) ? interruptedRunPlan(ctx.session.events, ctx.invocationId, path) : undefined;
-    if (!interrupted) return this.graphEvents(ctx, this.spec(ctx, path, ctx.branch, [path], startInput(ctx.userContent)));
+    if (!interrupted) return this.graphEvents(ctx, this.spec(path, ctx.branch, [path], startInput(ctx.userContent), nodeHooks(ctx.pluginManager)));
     const history = this.checkpointed(ctx, path, interrupted.history);
-    return this.graphEvents(ctx, { ...this.spec(ctx, path, ctx.branch, [path], interrupted.input), resumeInputs: Object.fromEntries(interrupted.answers), history });
+    return this.graphEvents(ctx, { ...this.spec(path, ctx.branch, [path], interrupted.input, nodeHooks(ctx.pluginManager)), resumeInputs: Object.fromEntries(interrupted.answers), history });
   }
 
   /** The paused run resumed by the new message's answers, after the refusals of those that do not fit. */
@@ -102,7 +102,7 @@ export class Workflow extends BaseAgent implements NodeRunnable {
     const refusals = refusedAnswerEvents(ctx, this.name, path, plan).map((event) => ctx.emit(event));
     const history = this.checkpointed(ctx, path, plan.history);
     const resumed = plan.answered.length
-      ? this.graphEvents(ctx, { ...this.spec(ctx, path, ctx.branch, [path], plan.input), resumeInputs: Object.fromEntries(plan.answers), history })
+      ? this.graphEvents(ctx, { ...this.spec(path, ctx.branch, [path], plan.input, nodeHooks(ctx.pluginManager)), resumeInputs: Object.fromEntries(plan.answers), history })
       : EMPTY;
     return concat(...refusals, resumed);
   }
@@ -118,7 +118,8 @@ export class Workflow extends BaseAgent implements NodeRunnable {
     return defer(() => {
       const scope = ctx.runScope;
       const checked = validateNodeValue(this.name, 'input', this.inputSchema, input);
-      const spec = { ...this.spec(ctx.invocation, scope.path, scope.branch, scope.outputFor, checked), resumeInputs: scope.resumeInputs, history: scope.history, hooks: scope.hooks };
+      // a nested workflow runs with its caller's node hooks
+      const spec = { ...this.spec(scope.path, scope.branch, scope.outputFor, checked, scope.hooks), resumeInputs: scope.resumeInputs, history: scope.history };
       return runGraph(ctx.invocation, spec).pipe(concatMap((item) => of(...nodeYieldsOf(item, this.name, this.outputSchema))));
     });
   }
@@ -135,8 +136,8 @@ export class Workflow extends BaseAgent implements NodeRunnable {
     return ctx.unlessEnded(() => ctx.emit(workflowCheckpoint(ctx, this.name, ctx.branch, 'end')));
   }
 
-  private spec(ctx: InvocationContext, path: string, branch: string | undefined, outputFor: readonly string[], input: unknown): GraphRunSpec {
-    return { graph: this.graph, workflowName: this.name, path, branch, outputFor, input, maxConcurrency: this.maxConcurrency, resumeInputs: {}, history: NO_HISTORY, hooks: nodeHooks(ctx.pluginManager) };
+  private spec(path: string, branch: string | undefined, outputFor: readonly string[], input: unknown, hooks: NodeHooks): GraphRunSpec {
+    return { graph: this.graph, workflowName: this.name, path, branch, outputFor, input, maxConcurrency: this.maxConcurrency, resumeInputs: {}, history: NO_HISTORY, hooks };
   }
 }
 

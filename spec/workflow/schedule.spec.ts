@@ -3,15 +3,15 @@ import { buildWorkflowGraph } from '../../lib/workflow/build-workflow-graph.js';
 import { DEFAULT_ROUTE } from '../../lib/workflow/default-route.js';
 import { JoinNode } from '../../lib/workflow/join-node.js';
 import { node } from '../../lib/workflow/node.js';
-import { initialSchedulerState, schedule, type NodeRunResult, type SchedulerState } from '../../lib/workflow/schedule.js';
+import { initialSchedulerState, schedule, type NodeRunResult, type SchedulerState, type SchedulerStep } from '../../lib/workflow/schedule.js';
 import { START } from '../../lib/workflow/start.js';
 
 const fn = (name: string, options = {}) => node((_ctx: NodeContext, x: unknown) => x, { name, ...options });
 const out = (output: unknown, routes: unknown[] = [], branch?: string): NodeRunResult =>
   ({ output, hasOutput: output !== undefined, routes: routes as NodeRunResult['routes'], interruptIds: [], branch });
 
-function started(step: { start: ReadonlyArray<{ node: string; runId: number; input: unknown; branch: string | undefined }> }) {
-  return step.start.map((r) => `${r.node}@${r.runId}(${JSON.stringify(r.input)})${r.branch ? ` on ${r.branch}` : ''}`);
+function started(step: Pick<SchedulerStep, 'start'>) {
+  return step.start.map((r) => `${r.slot.name}@${r.runId}(${JSON.stringify(r.input)})${r.branch ? ` on ${r.branch}` : ''}`);
 }
 
 describe('schedule (the pure workflow scheduler)', () => {
@@ -90,9 +90,9 @@ describe('schedule (the pure workflow scheduler)', () => {
   it('starts at most maxConcurrency runs, the earliest triggers first', () => {
     const graph = buildWorkflowGraph('wf', [[START, [a, b, c]]]);
     let step = schedule(graph, initialSchedulerState(), { type: 'start', input: 0, branch: undefined }, 2);
-    expect(step.start.map((r) => r.node)).toEqual(['a', 'b']);
+    expect(step.start.map((r) => r.slot.name)).toEqual(['a', 'b']);
     step = schedule(graph, step.state, { type: 'finished', node: 'b', result: out(undefined) }, 2);
-    expect(step.start.map((r) => r.node)).toEqual(['c']);
+    expect(step.start.map((r) => r.slot.name)).toEqual(['c']);
   });
 
   it('follows the matching route, DEFAULT_ROUTE when none matches or none is given, and warns when a route matches nothing', () => {
